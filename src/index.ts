@@ -1,0 +1,2 @@
+/** skirmish-lab's scripting API: import from 'skirmish-lab'. */
+export { InputError } from './errors.js';
