@@ -1,5 +1,9 @@
-import type { Roster } from '../army/types.js';
+import type { Roster, WarriorKind } from '../army/types.js';
+import type { Polygon, TerrainPiece } from '../board/types.js';
+import type { Policy } from '../bots/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
+import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
+import type { ControlRule, Scenario, ScenarioState, VictoryTally } from '../scenarios/types.js';
 
 /** Player index: 0 is player 1 (the first seat, edge at y = 0), 1 is player 2. */
 export type PlayerIndex = 0 | 1;
@@ -25,4 +29,236 @@ export interface GameResult {
   diceRolled: number;
 }
 
-export type { Roster, Ruleset };
+export type WarriorStatus = 'reserve' | 'table' | 'slain';
+
+/** One model in play. Plain data: cloneState copies it field by field. */
+export interface Warrior {
+  /** Index in GameState.warriors. */
+  id: number;
+  player: PlayerIndex;
+  /** Index in GameState.regiments. */
+  regiment: number;
+  kind: WarriorKind;
+  /** Shared and never mutated; command abilities are applied on top (see effectiveStat). */
+  profile: Profile;
+  /** Points this warrior is worth when destroyed (its share of the regiment's points). */
+  points: number;
+  status: WarriorStatus;
+  x: number;
+  y: number;
+  /** Base radius in inches. */
+  r: number;
+  /** Wound markers. */
+  markers: number;
+  broken: boolean;
+  activated: boolean;
+  /** The enemy character this one is duelling (a warrior id), or -1. */
+  duel: number;
+}
+
+/** A Regiment with its Command Card (R2). */
+export interface Regiment {
+  id: string;
+  name: string;
+  player: PlayerIndex;
+  warriors: number[];
+  isCharacterRegiment: boolean;
+  /** The regiment's role and class; its characters, officers and retinue count as these for seizing (R32). */
+  role: BattlefieldRole;
+  class: WarriorClass;
+  points: number;
+  /** Warriors it started with (steamroller eligibility, R33). */
+  start: number;
+  /** Starts in Reinforcements (R30). */
+  reinforcement: boolean;
+  /** Its Command Card was chosen this round. */
+  activated: boolean;
+  /** Removed in a Victory Phase once all its warriors are slain. */
+  cardRemoved: boolean;
+  /** Round in which its last warrior was slain, or 0. */
+  destroyedRound: number;
+}
+
+/** A Command Ability in force until the end of the round. */
+export interface ActiveAbility {
+  name: string;
+  /** The character who performed it. */
+  source: number;
+  player: PlayerIndex;
+  def: CommandAbilityDef | null;
+}
+
+/** What the warrior being activated has done so far (R17). */
+export interface Activation {
+  warrior: number;
+  actionsLeft: number;
+  /** Action types already taken (March may repeat). */
+  used: ActionType[];
+  marches: number;
+  charged: boolean;
+  inspired: boolean;
+  aimed: boolean;
+  /** A Combat Rally failed: the activation ends (rules text). */
+  ended: boolean;
+}
+
+/** Per player, what happened since the last Victory Phase (R27): the scenarios' VictoryTally. */
+export type RoundTally = VictoryTally;
+
+export type Phase = 'setup' | 'deploy' | 'supremacy' | 'command' | 'action' | 'victory' | 'over';
+
+export interface GameState {
+  ruleset: Ruleset;
+  scenario: Scenario;
+  control: ControlRule;
+  table: { width: number; height: number };
+  terrain: TerrainPiece[];
+  /** Each player's deployment zone as polygons (derived once from the scenario). */
+  deploymentZones: [Polygon[], Polygon[]];
+  /** Terrain the engine moves around (derived once from `terrain`). */
+  impassable: Polygon[];
+  difficult: Polygon[];
+  warriors: Warrior[];
+  regiments: Regiment[];
+  scenarioState: ScenarioState;
+  armyNames: [string, string];
+  /** Each army's data-defined unique Command Abilities and Unique Actions. */
+  commandAbilityDefs: [CommandAbilityDef[], CommandAbilityDef[]];
+  uniqueActionDefs: [UniqueActionDef[], UniqueActionDef[]];
+
+  phase: Phase;
+  round: number;
+  vp: [number, number];
+  supremacy: PlayerIndex;
+  /** Whose turn it is to choose a Command Card or deploy. */
+  turn: PlayerIndex;
+  /** Characters still to perform a Command Ability this phase, in order. */
+  commandQueue: number[];
+  abilities: ActiveAbility[];
+  /** Characters that declined a Duel this phase and may not perform abilities. */
+  silenced: number[];
+  /** The Command Card being activated (regiment index) or -1. */
+  card: number;
+  activation: Activation | null;
+  tally: RoundTally;
+  decision: Decision | null;
+  result: GameResult | null;
+  decisions: number;
+  actions: number;
+  /** The dice stream's seed and draws so far (DESIGN: a clone re-seeds its own). */
+  diceSeed: string;
+}
+
+// ---------------------------------------------------------------- decisions
+
+export type ActionType =
+  | 'march'
+  | 'charge'
+  | 'reposition'
+  | 'inspire'
+  | 'clash'
+  | 'takeAim'
+  | 'volley'
+  | 'rally'
+  | 'combatRally'
+  | 'unique'
+  | 'enter'
+  | 'end';
+
+/**
+ * A target of an attack: a warrior id (≥ 0) or an objective marker,
+ * encoded as -1 - markerIndex.
+ */
+export type TargetRef = number;
+
+export type Decision =
+  | { kind: 'deployFirst'; player: PlayerIndex }
+  | { kind: 'deploy'; player: PlayerIndex; regiments: number[]; zones: Polygon[] }
+  | { kind: 'supremacyTie'; player: PlayerIndex }
+  | { kind: 'commandAbility'; player: PlayerIndex; character: number; abilities: string[]; duelTargets: number[] }
+  | { kind: 'duelResponse'; player: PlayerIndex; character: number; challenger: number }
+  | { kind: 'commandCard'; player: PlayerIndex; regiments: number[] }
+  | { kind: 'selectWarrior'; player: PlayerIndex; regiment: number; warriors: number[] }
+  | { kind: 'action'; player: PlayerIndex; warrior: number; legal: ActionType[]; engaged: boolean };
+
+export type Choice =
+  | { kind: 'deployFirst'; first: PlayerIndex }
+  | { kind: 'deploy'; regiment: number; positions: { x: number; y: number }[] }
+  | { kind: 'supremacyTie'; supremacy: PlayerIndex }
+  | { kind: 'commandAbility'; ability: string | null; target?: number }
+  | { kind: 'duelResponse'; accept: boolean }
+  | { kind: 'commandCard'; regiment: number }
+  | { kind: 'selectWarrior'; warrior: number }
+  | { kind: 'action'; action: ActionChoice };
+
+export type ActionChoice =
+  | { type: 'march'; x: number; y: number }
+  /** A March straight at an enemy or marker, ending in base contact if it can reach (R18). */
+  | { type: 'charge'; target: TargetRef }
+  | { type: 'reposition'; x: number; y: number }
+  | { type: 'inspire' }
+  /** Attack dice split among enemies within Engagement Range (or markers within 1"). */
+  | { type: 'clash'; split: { target: TargetRef; dice: number }[] }
+  | { type: 'takeAim' }
+  | { type: 'volley'; target: TargetRef }
+  | { type: 'rally' }
+  | { type: 'combatRally' }
+  | { type: 'unique'; name: string; target?: number }
+  /** March onto the table from Reinforcements: enter at an edge point, move towards (x, y) (R30). */
+  | { type: 'enter'; edgeX: number; edgeY: number; x: number; y: number }
+  | { type: 'end' };
+
+// ---------------------------------------------------------------- policies
+
+/** A read-only view a policy decides from: the state (do not mutate) and whose view it is. */
+export interface GameView {
+  state: Readonly<GameState>;
+  me: PlayerIndex;
+}
+
+export interface PlayGameOptions {
+  /** armies[0] is player 1 (the first seat). */
+  armies: [Roster, Roster];
+  scenario: Scenario;
+  control?: ControlRule;
+  ruleset: Ruleset;
+  seed: string;
+  policies: [Policy, Policy];
+  /** Every state change as a typed event; leave unset for speed. */
+  onEvent?: (event: GameEvent) => void;
+}
+
+// ---------------------------------------------------------------- events
+
+export interface AttackEventRolls {
+  attackRolls: number[];
+  finalAttack: number[];
+  hits: number[];
+  blockRolls: number[];
+  wounds: number;
+}
+
+export type GameEvent =
+  | { type: 'gameStart'; seed: string; armies: [string, string]; scenario: string; terrain: number }
+  | { type: 'rollOff'; rolls: [number, number]; chooser: PlayerIndex }
+  | { type: 'deployFirst'; player: PlayerIndex }
+  | { type: 'deployed'; player: PlayerIndex; regiment: string; warriors: number; x: number; y: number }
+  | { type: 'roundStart'; round: number }
+  | { type: 'supremacy'; rolls: [number, number]; supremacy: PlayerIndex; tie: boolean }
+  | { type: 'commandAbility'; player: PlayerIndex; character: string; ability: string; target?: string; affected: number }
+  | { type: 'duel'; challenger: string; target: string; accepted: boolean }
+  | { type: 'commandCard'; player: PlayerIndex; regiment: string }
+  | { type: 'activate'; player: PlayerIndex; warrior: string }
+  | { type: 'move'; warrior: string; action: ActionType; from: [number, number]; to: [number, number]; stoppedBy: string }
+  | { type: 'charge'; warrior: string; target: string; impact: number }
+  | { type: 'status'; warrior: string; status: 'inspired' | 'aimed' | 'rallied' | 'broken' }
+  | { type: 'attack'; warrior: string; target: string; action: 'clash' | 'volley' | 'impact' | 'unique'; rolls: AttackEventRolls; obscured: boolean; outnumbered: boolean }
+  | { type: 'resolveTest'; warrior: string; roll: number | null; needed: number; outcome: 'broken' | 'slain' | 'passed' | 'failed' }
+  | { type: 'drivenBack'; warrior: string; from: [number, number]; to: [number, number] }
+  | { type: 'slain'; warrior: string; player: PlayerIndex; points: number }
+  | { type: 'markerDamaged'; marker: string; player: PlayerIndex; wounds: number; destroyed: boolean }
+  | { type: 'healed'; warrior: string; wounds: number }
+  | { type: 'victoryPhase'; round: number; gained: [number, number]; vp: [number, number]; detail: string[] }
+  | { type: 'gameEnd'; result: GameResult };
+
+export type { Roster, Ruleset, UniqueActionDef };

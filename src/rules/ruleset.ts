@@ -94,8 +94,8 @@ export interface Ruleset {
     /** Optional deployment depths by turn order: [first player, second player]. */
     turnOrderDepths: [number, number] | null;
   };
-  /** Engine safety: a game with no warrior lost and no VP change for this many rounds is stalled. */
-  stallRounds: number;
+  /** Engine safety, not a rule: a game that needs more decisions than this ends as stalled. */
+  maxDecisionsPerGame: number;
 }
 
 export const DEFAULT_RULESET: Ruleset = {
@@ -152,5 +152,5 @@ export const DEFAULT_RULESET: Ruleset = {
     Monster: { scoring: 3, total: 3 },
   },
   steamroller: { eligibleFraction: 0.5, flagContestRange: 4, turnOrderDepths: null },
-  stallRounds: 100,
+  maxDecisionsPerGame: 100_000,
 };

@@ -1,0 +1,153 @@
+import { circleWhollyWithinUnion, polygonBounds } from '../board/index.js';
+import type { Polygon } from '../board/types.js';
+import type { Rng } from '../dice/types.js';
+import { entryAllowed } from '../engine/index.js';
+import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
+
+/** Helpers that offer bots sensible candidate choices; the engine still checks every choice. */
+
+export function pick<T>(items: readonly T[], rng: Rng): T {
+  return items[Math.floor(rng.next() * items.length)];
+}
+
+function overlapsAny(s: Readonly<GameState>, x: number, y: number, r: number, extra: { x: number; y: number; r: number }[]): boolean {
+  for (const w of s.warriors) {
+    if (w.status === 'table' && Math.hypot(w.x - x, w.y - y) < w.r + r + 1e-6) return true;
+  }
+  for (const m of s.scenarioState.markers) {
+    if (!m.destroyed && m.behaviour === 'standard' && Math.hypot(m.x - x, m.y - y) < m.r + r + 1e-6) return true;
+  }
+  for (const p of extra) if (Math.hypot(p.x - x, p.y - y) < p.r + r + 1e-6) return true;
+  return false;
+}
+
+/** A random point inside a union of polygons (rejection sampling in a random piece's bounds). */
+export function randomPointIn(zones: readonly Polygon[], rng: Rng): { x: number; y: number } {
+  const poly = pick(zones, rng);
+  const b = polygonBounds(poly);
+  for (let i = 0; i < 50; i++) {
+    const x = b.minX + rng.next() * (b.maxX - b.minX);
+    const y = b.minY + rng.next() * (b.maxY - b.minY);
+    if (circleWhollyWithinUnion({ x, y, r: 0.01 }, [poly])) return { x, y };
+  }
+  return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+}
+
+/**
+ * Positions for every warrior of a regiment in a close formation around
+ * `anchor`, wholly within the zones and clear of other bases; null when the
+ * formation does not fit there.
+ */
+export function formationAt(
+  s: Readonly<GameState>,
+  regiment: number,
+  zones: readonly Polygon[],
+  anchor: { x: number; y: number },
+): { x: number; y: number }[] | null {
+  const ids = s.regiments[regiment].warriors;
+  const placed: { x: number; y: number; r: number }[] = [];
+  const r = Math.max(...ids.map((id) => s.warriors[id].r));
+  const step = 2 * r + 0.05;
+  // Grid cells in order of distance from the anchor (a compact block).
+  const cells: [number, number][] = [];
+  for (let i = -6; i <= 6; i++) for (let j = -6; j <= 6; j++) cells.push([i, j]);
+  cells.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]) || a[0] - b[0] || a[1] - b[1]);
+  let c = 0;
+  for (const id of ids) {
+    const w = s.warriors[id];
+    let ok = false;
+    while (c < cells.length) {
+      const x = anchor.x + cells[c][0] * step;
+      const y = anchor.y + cells[c][1] * step;
+      c++;
+      if (circleWhollyWithinUnion({ x, y, r: w.r }, zones) && !overlapsAny(s, x, y, w.r, placed)) {
+        placed.push({ x, y, r: w.r });
+        ok = true;
+        break;
+      }
+    }
+    if (!ok) return null;
+  }
+  return placed.map(({ x, y }) => ({ x, y }));
+}
+
+/** A legal formation for the regiment somewhere in the zones (tries random anchors, then a scan). */
+export function deploymentFor(
+  s: Readonly<GameState>,
+  regiment: number,
+  zones: readonly Polygon[],
+  rng: Rng,
+  preferred?: { x: number; y: number },
+): { x: number; y: number }[] {
+  if (preferred) {
+    const f = formationAt(s, regiment, zones, preferred);
+    if (f) return f;
+  }
+  for (let i = 0; i < 30; i++) {
+    const f = formationAt(s, regiment, zones, randomPointIn(zones, rng));
+    if (f) return f;
+  }
+  for (const poly of zones) {
+    const b = polygonBounds(poly);
+    for (let x = b.minX + 0.6; x < b.maxX; x += 1) {
+      for (let y = b.minY + 0.6; y < b.maxY; y += 1) {
+        const f = formationAt(s, regiment, zones, { x, y });
+        if (f) return f;
+      }
+    }
+  }
+  throw new Error(`regiment ${s.regiments[regiment].id} does not fit in its deployment zone`);
+}
+
+/** A point `dist` inches from w towards (x, y), or w's position if they coincide. */
+export function towards(w: Warrior, x: number, y: number, dist: number): { x: number; y: number } {
+  const dx = x - w.x;
+  const dy = y - w.y;
+  const d = Math.hypot(dx, dy);
+  if (d < 1e-9) return { x: w.x, y: w.y };
+  const k = Math.min(1, dist / d);
+  return { x: w.x + dx * k, y: w.y + dy * k };
+}
+
+/** The nearest enemy warrior on the table, or null. */
+export function nearestEnemy(s: Readonly<GameState>, w: Warrior): Warrior | null {
+  let best: Warrior | null = null;
+  let bestD = Infinity;
+  for (const e of s.warriors) {
+    if (e.status !== 'table' || e.player === w.player) continue;
+    const d = (e.x - w.x) ** 2 + (e.y - w.y) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/** Objectives worth walking to: zones, attackable markers and capture points (centres). */
+export function objectivePoints(s: Readonly<GameState>, player: PlayerIndex): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (const z of s.scenario.objectiveZones) if (z.friendlyTo !== player) out.push({ x: z.x, y: z.y });
+  for (const m of s.scenarioState.markers) if (!m.destroyed && m.friendlyTo !== player) out.push({ x: m.x, y: m.y });
+  for (const p of s.scenarioState.capturePoints) if (p.controlledBy !== player) out.push({ x: p.x, y: p.y });
+  return out;
+}
+
+/** Free edge points where w may enter from Reinforcements this round (R30), every `step` inches. */
+export function entryPoints(s: Readonly<GameState>, w: Warrior, step = 2): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  const { width, height } = s.table;
+  const add = (x: number, y: number, nx: number, ny: number) => {
+    if (!entryAllowed(s as GameState, w.player, x, y)) return;
+    if (!overlapsAny(s, x + nx * w.r, y + ny * w.r, w.r, [])) out.push({ x, y });
+  };
+  for (let t = w.r; t <= width - w.r; t += step) {
+    add(t, 0, 0, 1);
+    add(t, height, 0, -1);
+  }
+  for (let t = w.r; t <= height - w.r; t += step) {
+    add(0, t, 1, 0);
+    add(width, t, -1, 0);
+  }
+  return out;
+}

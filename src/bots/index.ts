@@ -1,0 +1,5 @@
+/** Bot policies: the Policy interface, built-in policies and candidate helpers. */
+export type { Policy } from './types.js';
+export { getPolicy, listPolicies, strongestPolicy } from './registry.js';
+export { randomPolicy } from './random.js';
+export { deploymentFor, entryPoints, formationAt, nearestEnemy, objectivePoints, pick, towards } from './candidates.js';

@@ -1,0 +1,96 @@
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadRoster } from '../../army/index.js';
+import { getPolicy } from '../../bots/index.js';
+import { playGame } from '../../engine/index.js';
+import { describeResult, narrate } from '../../engine/narrate.js';
+import type { GameEvent } from '../../engine/types.js';
+import { InputError } from '../../errors.js';
+import { DEFAULT_RULESET, loadRuleset } from '../../rules/index.js';
+import { getScenario } from '../../scenarios/index.js';
+import type { ControlRule } from '../../scenarios/types.js';
+
+const CONTROL_RULES: ControlRule[] = ['first-blood', 'conquest-stands', 'steamroller'];
+
+interface PlayFlags {
+  armyA: string;
+  armyB: string;
+  scenario: string;
+  seed: string;
+  policyA: string;
+  policyB: string;
+  control?: string;
+  ruleset?: string;
+  log?: string;
+  narrate?: boolean;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('play')
+    .description('play one game between two policies and print the result (and a narration)')
+    .requiredOption('--army-a <file>', 'army list for player 1 (the first seat)')
+    .requiredOption('--army-b <file>', 'army list for player 2')
+    .option('--scenario <name>', 'scenario name or file (see `skirmish scenarios`)', 'annihilation')
+    .option('--seed <seed>', 'game seed: the same seed replays the same game', '1')
+    .option('--policy-a <name>', 'policy for player 1', 'random')
+    .option('--policy-b <name>', 'policy for player 2', 'random')
+    .option('--control <rule>', `control rule: ${CONTROL_RULES.join(', ')} (default: the scenario's)`)
+    .option('--ruleset <file>', 'ruleset file overriding the rulings\' defaults')
+    .option('--log <file>', 'write every event as JSON lines to this file')
+    .option('--narrate', 'print the game line by line')
+    .option('--json', 'print the result as JSON')
+    .addHelpText(
+      'after',
+      `
+Example:
+  $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
+      --scenario raid --seed 1 --narrate`,
+    )
+    .action((flags: PlayFlags) => {
+      const control = flags.control;
+      if (control !== undefined && !CONTROL_RULES.includes(control as ControlRule)) {
+        throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${control}"`);
+      }
+      const scenario = getScenario(flags.scenario);
+      const armies = [loadRoster(flags.armyA), loadRoster(flags.armyB)] as [ReturnType<typeof loadRoster>, ReturnType<typeof loadRoster>];
+      const policies = [getPolicy(flags.policyA), getPolicy(flags.policyB)] as [ReturnType<typeof getPolicy>, ReturnType<typeof getPolicy>];
+      const ruleset = flags.ruleset ? loadRuleset(flags.ruleset) : DEFAULT_RULESET;
+
+      const out: string[] = [];
+      let logFd: number | null = null;
+      const tmpLog = flags.log ? `${flags.log}.tmp-${process.pid}` : null;
+      if (tmpLog) logFd = openSync(tmpLog, 'w');
+      const listeners: ((e: GameEvent) => void)[] = [];
+      if (flags.narrate) {
+        listeners.push((e) => {
+          const line = narrate(e);
+          if (line !== null && e.type !== 'gameEnd') out.push(line);
+        });
+      }
+      if (logFd !== null) {
+        const fd = logFd;
+        listeners.push((e) => writeSync(fd, `${JSON.stringify(e)}\n`));
+      }
+      const result = playGame({
+        armies,
+        scenario,
+        control: (control as ControlRule | undefined) ?? scenario.control,
+        ruleset,
+        seed: flags.seed,
+        policies,
+        onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+      });
+      if (logFd !== null && tmpLog && flags.log) {
+        closeSync(logFd);
+        renameSync(tmpLog, flags.log);
+      }
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        return;
+      }
+      if (out.length > 0) process.stdout.write(`${out.join('\n')}\n\n`);
+      process.stdout.write(`${describeResult(result)}\n`);
+    });
+}

@@ -1,0 +1,51 @@
+import type { FaceRule } from '../dice/types.js';
+import type { CommandAbilityDef } from '../rules/types.js';
+import { inCommandRange } from './space.js';
+import type { ActiveAbility, GameState, Warrior } from './types.js';
+
+/** R21: every character has these besides its unique ones. */
+export const COMMON_ABILITIES = ['Rallying Cry', 'Press Forward', 'Duel'] as const;
+
+type Stat = Extract<CommandAbilityDef['effect'], { kind: 'modify' }>['stat'];
+
+/** Whether an active ability's effect reaches w now: friendly or enemy, and within its source's Command Range. */
+function reaches(s: GameState, a: ActiveAbility, w: Warrior, target: 'friendly' | 'enemy'): boolean {
+  if ((target === 'friendly') !== (a.player === w.player)) return false;
+  return inCommandRange(s.warriors[a.source], w);
+}
+
+/** A characteristic with the data-defined `modify` abilities in force on w (never below 0). */
+export function stat(s: GameState, w: Warrior, name: Stat): number {
+  let v = w.profile[name];
+  for (const a of s.abilities) {
+    const d = a.def;
+    if (d && d.effect.kind === 'modify' && d.effect.stat === name && reaches(s, a, w, d.target)) v += d.effect.by;
+  }
+  return v < 0 ? 0 : v;
+}
+
+/** R8: Defense or Evasion, the defender's choice (a ruleset knob, default the larger). */
+export function blockDiceFor(s: GameState, w: Warrior): number {
+  const choice = s.ruleset.blockChoice;
+  const d = stat(s, w, 'defense');
+  if (choice === 'defense') return d;
+  const e = stat(s, w, 'evasion');
+  if (choice === 'evasion') return e;
+  return d > e ? d : e;
+}
+
+/** Face rules granted by `faceRule` command abilities in force on w. */
+export function activeFaceRules(s: GameState, w: Warrior, on: 'attack' | 'block', out: FaceRule[]): void {
+  for (const a of s.abilities) {
+    const d = a.def;
+    if (d && d.effect.kind === 'faceRule' && d.effect.rule.on === on && reaches(s, a, w, d.target)) out.push(d.effect.rule);
+  }
+}
+
+/** Whether a common ability (Press Forward, Rallying Cry) of a friendly character covers w now. */
+export function coveredBy(s: GameState, w: Warrior, name: 'Press Forward' | 'Rallying Cry'): boolean {
+  for (const a of s.abilities) {
+    if (a.name === name && a.player === w.player && inCommandRange(s.warriors[a.source], w)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,526 @@
+import { lineOfSight, moveAlong } from '../board/index.js';
+import type { EdgeSegment } from '../scenarios/types.js';
+import { canAttackMarker } from '../scenarios/index.js';
+import { coveredBy, stat } from './abilities.js';
+import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
+import type { Ctx } from './combat.js';
+import { blockersFor, canEngage, engageableEnemies, engagedEnemies, gap, inEngagement, isEngaged } from './space.js';
+import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
+
+/** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
+export class IllegalChoiceError extends Error {
+  override readonly name = 'IllegalChoiceError';
+}
+
+function illegal(msg: string): never {
+  throw new IllegalChoiceError(msg);
+}
+
+/** Actions that count as the same action for "never the same one twice" (R17). */
+function family(t: ActionType): ActionType {
+  if (t === 'charge' || t === 'enter') return 'march';
+  return t;
+}
+
+function used(a: Activation, t: ActionType): boolean {
+  return a.used.includes(family(t));
+}
+
+export function uniqueDef(s: GameState, w: Warrior, name: string) {
+  if (!w.profile.uniqueActions.includes(name)) return undefined;
+  return s.uniqueActionDefs[w.player].find((d) => d.name === name);
+}
+
+/** Markers w may attack now with a Clash: within 1" (R26), not friendly, not in Round 1. */
+export function clashableMarkers(s: GameState, w: Warrior): number[] {
+  const out: number[] = [];
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    if (!canAttackMarker(s.scenarioState, i, w.player, s.round)) continue;
+    const d = Math.hypot(m.x - w.x, m.y - w.y) - m.r - w.r;
+    if (d <= s.ruleset.marker.clashRange + 1e-9) out.push(i);
+  }
+  return out;
+}
+
+/** Warriors other than shooter and target, as line-of-sight obstacles. */
+function losWarriors(s: GameState, a: Warrior, b: Warrior) {
+  const out: { x: number; y: number; r: number; size: number }[] = [];
+  for (const w of s.warriors) {
+    if (w.status === 'table' && w !== a && w !== b) out.push({ x: w.x, y: w.y, r: w.r, size: w.profile.size });
+  }
+  return out;
+}
+
+/** R22, R23: whether `shooter` may Volley `target`, and whether the target is Obscured. */
+export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): { ok: boolean; obscured: boolean } {
+  const barrage = shooter.profile.barrage;
+  if (!barrage) return { ok: false, obscured: false };
+  if (target < 0) {
+    const i = -1 - target;
+    const m = s.scenarioState.markers[i];
+    if (!m || !canAttackMarker(s.scenarioState, i, shooter.player, s.round)) return { ok: false, obscured: false };
+    const d = Math.hypot(m.x - shooter.x, m.y - shooter.y) - m.r - shooter.r;
+    if (d > Math.min(barrage.range, s.ruleset.marker.volleyRange) + 1e-9) return { ok: false, obscured: false };
+    const los = lineOfSight({
+      shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
+      target: { x: m.x, y: m.y, r: m.r, size: s.ruleset.marker.size },
+      warriors: losWarriors(s, shooter, shooter),
+      terrain: s.terrain,
+    });
+    return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
+  }
+  const t = s.warriors[target];
+  if (!t || t.status !== 'table' || t.player === shooter.player) return { ok: false, obscured: false };
+  // Duel: a duelling character may only be targeted by its opponent.
+  if (t.duel >= 0 && t.duel !== shooter.id) return { ok: false, obscured: false };
+  if (gap(shooter, t) > barrage.range + 1e-9) return { ok: false, obscured: false };
+  const los = lineOfSight({
+    shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
+    target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
+    warriors: losWarriors(s, shooter, t),
+    terrain: s.terrain,
+  });
+  return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
+}
+
+/** Volley targets w can shoot now (enemy warriors and markers). */
+export function volleyTargets(s: GameState, w: Warrior): TargetRef[] {
+  const out: TargetRef[] = [];
+  const barrage = w.profile.barrage;
+  if (!barrage) return out;
+  for (const t of s.warriors) {
+    if (t.status !== 'table' || t.player === w.player) continue;
+    if (gap(w, t) > barrage.range + 1e-9) continue;
+    if (volleyCheck(s, w, t.id).ok) out.push(t.id);
+  }
+  for (let i = 0; i < s.scenarioState.markers.length; i++) {
+    if (volleyCheck(s, w, -1 - i).ok) out.push(-1 - i);
+  }
+  return out;
+}
+
+/** The actions w may take now (R17), always including 'end'. */
+export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: ActionType[]; engaged: boolean } {
+  const legal: ActionType[] = [];
+  if (w.status === 'reserve') {
+    if (!used(a, 'enter')) legal.push('enter');
+    legal.push('end');
+    return { legal, engaged: false };
+  }
+  const engaged = isEngaged(s, w);
+  const uniques = w.profile.uniqueActions;
+  if (engaged) {
+    if (!used(a, 'reposition')) legal.push('reposition');
+    if (!used(a, 'inspire')) legal.push('inspire');
+    if (!used(a, 'clash')) legal.push('clash');
+    if (w.broken && !used(a, 'combatRally')) legal.push('combatRally');
+  } else {
+    legal.push('march');
+    if (!a.charged && chargeTargets(s, w).length > 0) legal.push('charge');
+    if (w.profile.barrage) {
+      if (!used(a, 'takeAim')) legal.push('takeAim');
+      if (!used(a, 'volley')) legal.push('volley');
+    }
+    if (w.broken && !used(a, 'rally')) legal.push('rally');
+    if (!used(a, 'clash') && clashableMarkers(s, w).length > 0) legal.push('clash');
+  }
+  if (uniques.length > 0) {
+    for (const name of uniques) {
+      const d = uniqueDef(s, w, name);
+      if (!d) continue;
+      const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
+      const basicUsed = d.replaces !== null && used(a, d.replaces);
+      if (typeOk && !basicUsed && !a.used.includes('unique')) {
+        legal.push('unique');
+        break;
+      }
+    }
+  }
+  // 'volley' is listed whenever the rules allow the action; whether a target is in
+  // range and sight is the policy's question (volleyTargets), checked when chosen.
+  legal.push('end');
+  return { legal, engaged };
+}
+
+/** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */
+export function chargeTargets(s: GameState, w: Warrior): TargetRef[] {
+  const out: TargetRef[] = [];
+  const reach = marchAllowance(s, w, s.activation) + s.ruleset.engagementRange;
+  for (const e of s.warriors) {
+    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= reach) out.push(e.id);
+  }
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    if (!canAttackMarker(s.scenarioState, i, w.player, s.round)) continue;
+    const m = ms[i];
+    if (Math.hypot(m.x - w.x, m.y - w.y) - m.r - w.r <= reach) out.push(-1 - i);
+  }
+  return out;
+}
+
+/** R17: March, halved (rounded up) after the first unless Press Forward covers the warrior (R21). */
+export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): number {
+  const march = stat(s, w, 'march');
+  if (a && a.marches > 0 && !coveredBy(s, w, 'Press Forward')) return Math.ceil(march * s.ruleset.repeatMarchFraction);
+  return march;
+}
+
+function moveWarrior(ctx: Ctx, w: Warrior, x: number, y: number, max: number, keepEngagement: boolean) {
+  const s = ctx.s;
+  const res = moveAlong({
+    mover: { x: w.x, y: w.y, r: w.r },
+    to: { x, y },
+    maxDistance: max,
+    blockers: blockersFor(s, w),
+    impassable: s.impassable,
+    difficult: s.difficult,
+    table: s.table,
+    engageWith: keepEngagement ? engageableEnemies(s, w) : undefined,
+    engagementRange: s.ruleset.engagementRange,
+  });
+  return res;
+}
+
+/**
+ * After a March: ending Engaged (or within 1" of an attackable marker) in a
+ * straight line is a Charge, once per activation: Inspired! and Impact hits (R18, R16, R26).
+ */
+function checkCharge(ctx: Ctx, w: Warrior, a: Activation, preferred: TargetRef | null): void {
+  if (a.charged) return;
+  const s = ctx.s;
+  let target: TargetRef | null = null;
+  if (preferred !== null) {
+    if (preferred >= 0 && inEngagement(s, w, s.warriors[preferred])) target = preferred;
+    if (preferred < 0 && clashableMarkers(s, w).includes(-1 - preferred)) target = preferred;
+  }
+  if (target === null) {
+    const enemies = engagedEnemies(s, w);
+    if (enemies.length > 0) target = enemies[0].id;
+  }
+  if (target === null) return;
+  a.charged = true;
+  a.inspired = true;
+  let impact = 0;
+  for (const sr of w.profile.specialRules) if (sr.kind === 'impact') impact += sr.hits;
+  ctx.emit?.({
+    type: 'charge',
+    warrior: warriorLabel(w),
+    target: target >= 0 ? warriorLabel(s.warriors[target]) : `marker ${s.scenarioState.markers[-1 - target].id}`,
+    impact,
+  });
+  if (impact > 0) {
+    if (target >= 0) inflictHits(ctx, w, s.warriors[target], impact, 'impact');
+    else attackMarker(ctx, w, -1 - target, { action: 'impact', hits: impact });
+  }
+}
+
+/** The centre position where w's base would touch the target's base, on the line from w. */
+function contactPosition(w: Warrior, tx: number, ty: number, tr: number): { x: number; y: number } {
+  const dx = tx - w.x;
+  const dy = ty - w.y;
+  const d = Math.hypot(dx, dy);
+  if (d === 0) return { x: w.x, y: w.y };
+  const k = (d - tr - w.r) / d;
+  return { x: w.x + dx * k, y: w.y + dy * k };
+}
+
+/** Inward normal of the table edge a point lies on, or null if it is not on an edge. */
+export function edgeNormal(s: GameState, x: number, y: number): [number, number] | null {
+  const e = 1e-6;
+  if (Math.abs(y) < e && x >= 0 && x <= s.table.width) return [0, 1];
+  if (Math.abs(y - s.table.height) < e && x >= 0 && x <= s.table.width) return [0, -1];
+  if (Math.abs(x) < e && y >= 0 && y <= s.table.height) return [1, 0];
+  if (Math.abs(x - s.table.width) < e && y >= 0 && y <= s.table.height) return [-1, 0];
+  return null;
+}
+
+/** R30: whether a reinforcement may enter at this edge point this round. */
+export function entryAllowed(s: GameState, player: PlayerIndex, x: number, y: number): boolean {
+  const n = edgeNormal(s, x, y);
+  if (!n) return false;
+  if (s.round < s.ruleset.reinforcements.firstRound) return false;
+  const edge = n[1] === 1 ? 'bottom' : n[1] === -1 ? 'top' : n[0] === 1 ? 'left' : 'right';
+  const along = edge === 'bottom' || edge === 'top' ? x : y;
+  const inZone = (segs: readonly EdgeSegment[]) => segs.some((g) => g.edge === edge && along >= g.from - 1e-9 && along <= g.to + 1e-9);
+  if (s.round < s.ruleset.reinforcements.anyEdgeFromRound) return inZone(s.scenario.reinforcement[player]);
+  return !inZone(s.scenario.reinforcement[player === 0 ? 1 : 0]);
+}
+
+function finite(...xs: number[]): boolean {
+  return xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+}
+
+/** Every check of an action's parameters, before anything changes (an illegal choice changes nothing). */
+function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
+  switch (act.type) {
+    case 'march':
+    case 'reposition':
+      if (!finite(act.x, act.y)) illegal(`${act.type}: destination must be numbers`);
+      return;
+    case 'charge':
+      if (!chargeTargets(s, w).includes(act.target)) illegal(`${warriorLabel(w)} cannot charge ${act.target}`);
+      return;
+    case 'enter': {
+      if (!finite(act.edgeX, act.edgeY, act.x, act.y)) illegal('enter: positions must be numbers');
+      if (!entryAllowed(s, w.player, act.edgeX, act.edgeY)) illegal(`${warriorLabel(w)} cannot enter at (${act.edgeX}, ${act.edgeY}) in round ${s.round}`);
+      const p = entryPosition(s, w, act.edgeX, act.edgeY);
+      for (const b of blockersFor(s, w)) {
+        if (Math.hypot(b.x - p.x, b.y - p.y) < b.r + w.r - 1e-9) illegal(`${warriorLabel(w)}: the entry point (${act.edgeX}, ${act.edgeY}) is occupied`);
+      }
+      return;
+    }
+    case 'volley':
+      if (!volleyCheck(s, w, act.target).ok) illegal(`${warriorLabel(w)} cannot volley ${act.target}`);
+      return;
+    case 'clash': {
+      const attacks = stat(s, w, 'attacks');
+      let total = 0;
+      const seen = new Set<number>();
+      for (const part of act.split) {
+        if (!Number.isInteger(part.dice) || part.dice < 1) illegal('each clash target needs at least 1 attack die');
+        if (seen.has(part.target)) illegal('a clash target is named twice');
+        seen.add(part.target);
+        total += part.dice;
+        if (part.target >= 0) {
+          const t = s.warriors[part.target];
+          if (!t || !inEngagement(s, w, t)) illegal(`${warriorLabel(w)} is not engaged with ${part.target}`);
+        } else if (!clashableMarkers(s, w).includes(-1 - part.target)) {
+          illegal(`${warriorLabel(w)} cannot clash marker ${part.target}`);
+        }
+      }
+      if (act.split.length === 0 || total !== attacks) illegal(`clash dice must add up to Attacks ${attacks} (got ${total})`);
+      return;
+    }
+    case 'unique': {
+      const d = uniqueDef(s, w, act.name);
+      if (!d) illegal(`${warriorLabel(w)} has no unique action ${act.name}`);
+      const engaged = isEngaged(s, w);
+      if (!(d.type === 'any' || (d.type === 'combat') === engaged)) illegal(`${act.name} cannot be used ${engaged ? 'engaged' : 'unengaged'}`);
+      const a = s.activation;
+      if (a && d.replaces !== null && used(a, d.replaces)) illegal(`${act.name} cannot follow a basic ${d.replaces}`);
+      if (d.effect.kind === 'inflictHits' && act.target !== undefined) {
+        const t = s.warriors[act.target];
+        const range = d.effect.range > 0 ? d.effect.range : s.ruleset.engagementRange;
+        if (!t || t.status !== 'table' || t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) illegal(`${act.name}: ${act.target} is not a valid target`);
+      }
+      if (d.effect.kind === 'heal') {
+        const t = act.target === undefined ? w : s.warriors[act.target];
+        if (!t || t.status !== 'table' || t.player !== w.player || (t !== w && gap(w, t) > d.effect.range + 1e-9)) illegal(`${act.name}: invalid heal target`);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** R30: a reinforcement's base starts touching the table edge at the entry point. */
+function entryPosition(s: GameState, w: Warrior, ex: number, ey: number): { x: number; y: number } {
+  const n = edgeNormal(s, ex, ey)!;
+  return {
+    x: Math.min(Math.max(ex + n[0] * w.r, w.r), s.table.width - w.r),
+    y: Math.min(Math.max(ey + n[1] * w.r, w.r), s.table.height - w.r),
+  };
+}
+
+/** Performs one action of the active warrior (R17, R18, R26, R30). */
+export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionChoice): void {
+  const s = ctx.s;
+  const { legal } = legalActions(s, w, a);
+  if (!legal.includes(act.type)) illegal(`${warriorLabel(w)} cannot ${act.type} now (legal: ${legal.join(', ')})`);
+  validateAction(s, w, act);
+  if (act.type === 'end') {
+    a.ended = true;
+    return;
+  }
+  s.actions++;
+  a.actionsLeft--;
+  if (!used(a, act.type)) a.used.push(family(act.type));
+  switch (act.type) {
+    case 'march': {
+      const max = marchAllowance(s, w, a);
+      a.marches++;
+      const from: [number, number] = [w.x, w.y];
+      const res = moveWarrior(ctx, w, act.x, act.y, max, true);
+      w.x = res.x;
+      w.y = res.y;
+      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'march', from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
+      checkCharge(ctx, w, a, null);
+      return;
+    }
+    case 'charge': {
+      const t = act.target;
+      const max = marchAllowance(s, w, a);
+      a.marches++;
+      const e = t >= 0 ? s.warriors[t] : s.scenarioState.markers[-1 - t];
+      const dest = contactPosition(w, e.x, e.y, e.r);
+      const from: [number, number] = [w.x, w.y];
+      const res = moveWarrior(ctx, w, dest.x, dest.y, max, true);
+      w.x = res.x;
+      w.y = res.y;
+      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'charge', from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
+      checkCharge(ctx, w, a, t);
+      return;
+    }
+    case 'enter': {
+      const { x: cx, y: cy } = entryPosition(s, w, act.edgeX, act.edgeY);
+      w.status = 'table';
+      w.x = cx;
+      w.y = cy;
+      a.marches++;
+      // R30: entering is a March measured from the edge; the base's own depth is already used.
+      const max = Math.max(0, stat(s, w, 'march') - 2 * w.r);
+      const res = moveWarrior(ctx, w, act.x, act.y, max, true);
+      w.x = res.x;
+      w.y = res.y;
+      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'enter', from: [cx, cy], to: [w.x, w.y], stoppedBy: res.stoppedBy });
+      checkCharge(ctx, w, a, null);
+      return;
+    }
+    case 'reposition': {
+      const wasEngaged = isEngaged(s, w);
+      const max = Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction);
+      const from: [number, number] = [w.x, w.y];
+      const res = moveWarrior(ctx, w, act.x, act.y, max, false);
+      w.x = res.x;
+      w.y = res.y;
+      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'reposition', from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
+      if (w.duel >= 0 && !inEngagement(s, w, s.warriors[w.duel])) endDuel(s, w);
+      // Leaving every enemy's Engagement Range by Reposition: Broken!
+      if (wasEngaged && !isEngaged(s, w)) becomeBroken(ctx, w, null);
+      return;
+    }
+    case 'inspire':
+      a.inspired = true;
+      ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'inspired' });
+      return;
+    case 'takeAim':
+      a.aimed = true;
+      ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'aimed' });
+      return;
+    case 'rally':
+      w.broken = false;
+      ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'rallied' });
+      return;
+    case 'combatRally':
+      combatRally(ctx, w, a);
+      return;
+    case 'clash':
+      clash(ctx, w, a, act.split);
+      return;
+    case 'volley': {
+      const chk = volleyCheck(s, w, act.target);
+      const spec = {
+        action: 'volley' as const,
+        dice: w.profile.barrage!.dice,
+        hitCap: stat(s, w, 'volley'),
+        outnumbered: false,
+        inspired: false,
+        aimed: a.aimed,
+        obscured: chk.obscured,
+      };
+      if (act.target >= 0) attackWarrior(ctx, w, s.warriors[act.target], spec);
+      else attackMarker(ctx, w, -1 - act.target, spec);
+      return;
+    }
+    case 'unique':
+      uniqueAction(ctx, w, a, act.name, act.target);
+      return;
+  }
+}
+
+/** R13: the target is Outnumbered by other friendly warriors engaging it that are not Broken! and not engaged with any other enemy. */
+export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior): boolean {
+  if (target.duel >= 0) return false; // Duel: no Outnumber assists.
+  const need = s.ruleset.outnumberedBy[target.profile.role];
+  let assists = 0;
+  for (const f of s.warriors) {
+    if (f === attacker || f.player !== attacker.player || f.status !== 'table' || f.broken || f.duel >= 0) continue;
+    if (!inEngagement(s, f, target)) continue;
+    let other = false;
+    for (const e of s.warriors) {
+      if (e !== target && e.player === target.player && e.status === 'table' && inEngagement(s, f, e)) {
+        other = true;
+        break;
+      }
+    }
+    if (!other && ++assists >= need) return true;
+  }
+  return false;
+}
+
+function clash(ctx: Ctx, w: Warrior, a: Activation, split: { target: TargetRef; dice: number }[]): void {
+  const s = ctx.s;
+  const hitCap = stat(s, w, 'clash');
+  for (const part of split) {
+    if (part.target >= 0) {
+      const t = s.warriors[part.target];
+      if (t.status !== 'table') continue; // slain by an earlier part of this Clash
+      attackWarrior(ctx, w, t, {
+        action: 'clash',
+        dice: part.dice,
+        hitCap,
+        outnumbered: isOutnumbered(s, w, t),
+        inspired: a.inspired,
+        aimed: false,
+        obscured: false,
+      });
+    } else {
+      attackMarker(ctx, w, -1 - part.target, {
+        action: 'clash',
+        dice: part.dice,
+        hitCap,
+        outnumbered: false,
+        inspired: a.inspired,
+        aimed: false,
+        obscured: false,
+      });
+    }
+  }
+}
+
+/** Combat Rally: rally, then a Resolve test; a failure ends the activation. Rallying Cry re-rolls a failure (R21). */
+function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
+  const s = ctx.s;
+  w.broken = false;
+  ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'rallied' });
+  const needed = w.profile.resolve;
+  let roll = ctx.dice.d6();
+  let passed = roll <= needed;
+  ctx.emit?.({ type: 'resolveTest', warrior: warriorLabel(w), roll, needed, outcome: passed ? 'passed' : 'failed' });
+  if (!passed && coveredBy(s, w, 'Rallying Cry')) {
+    roll = ctx.dice.d6();
+    passed = roll <= needed;
+    ctx.emit?.({ type: 'resolveTest', warrior: warriorLabel(w), roll, needed, outcome: passed ? 'passed' : 'failed' });
+  }
+  if (!passed) a.ended = true;
+}
+
+function uniqueAction(ctx: Ctx, w: Warrior, a: Activation, name: string, target: number | undefined): void {
+  const s = ctx.s;
+  const d = uniqueDef(s, w, name)!;
+  if (d.replaces !== null && !used(a, d.replaces)) a.used.push(d.replaces);
+  const eff = d.effect;
+  if (eff.kind === 'inflictHits') {
+    // Unique actions that inflict hits ignore Outnumbered, Intervening and Obscuring (rules text).
+    const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
+    const inRange = s.warriors
+      .filter((e) => e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= range + 1e-9)
+      .sort((p, q) => gap(w, p) - gap(w, q) || p.id - q.id);
+    let targets = inRange;
+    if (target !== undefined) {
+      const t = s.warriors[target];
+      targets = [t, ...inRange.filter((e) => e !== t)];
+    }
+    for (const t of targets.slice(0, eff.maxTargets)) {
+      if (t.status === 'table') inflictHits(ctx, w, t, eff.hits, 'unique');
+    }
+  } else {
+    const t = target === undefined ? w : s.warriors[target];
+    const healed = Math.min(eff.wounds, t.markers);
+    t.markers -= healed;
+    ctx.emit?.({ type: 'healed', warrior: warriorLabel(t), wounds: healed });
+  }
+}

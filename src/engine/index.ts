@@ -1,0 +1,8 @@
+/** The deterministic game engine: state, the round sequence, activations and actions. */
+export type * from './types.js';
+export { Game, type CreateGameOptions } from './game.js';
+export { playGame } from './play.js';
+export { cloneState } from './setup.js';
+export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, volleyTargets } from './actions.js';
+export { engagedEnemies, gap, isEngaged } from './space.js';
+export { isOutnumbered } from './actions.js';
