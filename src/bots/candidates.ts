@@ -33,6 +33,13 @@ export function randomPointIn(zones: readonly Polygon[], rng: Rng): { x: number;
   return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
 }
 
+/** Grid cells in order of distance from a formation's anchor (a compact block). */
+const FORMATION_CELLS: readonly [number, number][] = (() => {
+  const cells: [number, number][] = [];
+  for (let i = -6; i <= 6; i++) for (let j = -6; j <= 6; j++) cells.push([i, j]);
+  return cells.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]) || a[0] - b[0] || a[1] - b[1]);
+})();
+
 /**
  * Positions for every warrior of a regiment in a close formation around
  * `anchor`, wholly within the zones and clear of other bases; null when the
@@ -48,10 +55,7 @@ export function formationAt(
   const placed: { x: number; y: number; r: number }[] = [];
   const r = Math.max(...ids.map((id) => s.warriors[id].r));
   const step = 2 * r + 0.05;
-  // Grid cells in order of distance from the anchor (a compact block).
-  const cells: [number, number][] = [];
-  for (let i = -6; i <= 6; i++) for (let j = -6; j <= 6; j++) cells.push([i, j]);
-  cells.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]) || a[0] - b[0] || a[1] - b[1]);
+  const cells = FORMATION_CELLS;
   let c = 0;
   for (const id of ids) {
     const w = s.warriors[id];

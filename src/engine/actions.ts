@@ -118,7 +118,7 @@ export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: 
     if (w.broken && !used(a, 'combatRally')) legal.push('combatRally');
   } else {
     legal.push('march');
-    if (!a.charged && chargeTargets(s, w).length > 0) legal.push('charge');
+    if (!a.charged && chargeTargets(s, w, true).length > 0) legal.push('charge');
     if (w.profile.barrage) {
       if (!used(a, 'takeAim')) legal.push('takeAim');
       if (!used(a, 'volley')) legal.push('volley');
@@ -145,11 +145,16 @@ export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: 
 }
 
 /** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */
-export function chargeTargets(s: GameState, w: Warrior): TargetRef[] {
+export function chargeTargets(s: GameState, w: Warrior, firstOnly = false): TargetRef[] {
   const out: TargetRef[] = [];
   const reach = marchAllowance(s, w, s.activation) + s.ruleset.engagementRange;
-  for (const e of s.warriors) {
-    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= reach) out.push(e.id);
+  const ws = s.warriors;
+  for (let i = 0; i < ws.length; i++) {
+    const e = ws[i];
+    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= reach) {
+      out.push(e.id);
+      if (firstOnly) return out;
+    }
   }
   const ms = s.scenarioState.markers;
   for (let i = 0; i < ms.length; i++) {
@@ -169,18 +174,19 @@ export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): 
 
 function moveWarrior(ctx: Ctx, w: Warrior, x: number, y: number, max: number, keepEngagement: boolean) {
   const s = ctx.s;
-  const res = moveAlong({
+  // The centre travels at most the allowance (difficult terrain only shortens it).
+  const reach = Math.min(max, Math.hypot(x - w.x, y - w.y));
+  return moveAlong({
     mover: { x: w.x, y: w.y, r: w.r },
     to: { x, y },
     maxDistance: max,
-    blockers: blockersFor(s, w),
+    blockers: blockersFor(s, w, reach),
     impassable: s.impassable,
     difficult: s.difficult,
     table: s.table,
-    engageWith: keepEngagement ? engageableEnemies(s, w) : undefined,
+    engageWith: keepEngagement ? engageableEnemies(s, w, reach) : undefined,
     engagementRange: s.ruleset.engagementRange,
   });
-  return res;
 }
 
 /**
@@ -325,10 +331,9 @@ function entryPosition(s: GameState, w: Warrior, ex: number, ey: number): { x: n
   };
 }
 
-/** Performs one action of the active warrior (R17, R18, R26, R30). */
-export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionChoice): void {
+/** Performs one action of the active warrior (R17, R18, R26, R30); `legal` is the decision's list (legalActions). */
+export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionChoice, legal: readonly ActionType[]): void {
   const s = ctx.s;
-  const { legal } = legalActions(s, w, a);
   if (!legal.includes(act.type)) illegal(`${warriorLabel(w)} cannot ${act.type} now (legal: ${legal.join(', ')})`);
   validateAction(s, w, act);
   if (act.type === 'end') {

@@ -196,7 +196,8 @@ export function becomeBroken(ctx: Ctx, w: Warrior, by: Warrior | null): void {
   }
   if (by && by.status === 'table' && gap(w, by) <= s.ruleset.engagementRange + 1e-9) {
     const from = { x: w.x, y: w.y };
-    const blockers = blockersFor(s, w).filter((b) => !(b.x === by.x && b.y === by.y));
+    // `by` is among the blockers; moving directly away from it never meets it.
+    const blockers = blockersFor(s, w);
     const to = drivenBack({
       warrior: { x: w.x, y: w.y, r: w.r },
       from: { x: by.x, y: by.y, r: by.r },

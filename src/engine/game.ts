@@ -390,7 +390,12 @@ export class Game {
     const s = this.state;
     const r = s.regiments[regIndex];
     if (r.activated || r.cardRemoved) return false;
-    return this.toActivate(regIndex).length > 0;
+    const canEnter = r.reinforcement && s.round >= s.ruleset.reinforcements.firstRound;
+    for (const id of r.warriors) {
+      const w = s.warriors[id];
+      if (!w.activated && (w.status === 'table' || (canEnter && w.status === 'reserve'))) return true;
+    }
+    return false;
   }
 
   /** Warriors of a regiment still to activate: on the table, or waiting in Reinforcements when they may enter (R30). */
@@ -635,7 +640,7 @@ export class Game {
       case 'action': {
         const ch = c as Extract<Choice, { kind: 'action' }>;
         const a = s.activation!;
-        performAction(this.ctx, s.warriors[a.warrior], a, ch.action);
+        performAction(this.ctx, s.warriors[a.warrior], a, ch.action, d.legal);
         this.nextAction();
         return;
       }

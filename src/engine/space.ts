@@ -51,24 +51,53 @@ export function engagedEnemies(s: GameState, w: Warrior): Warrior[] {
   return out;
 }
 
-/** Every base on the table except `except` (warriors and standing objective markers), for movement. */
-export function blockersFor(s: GameState, except: Warrior): Circle[] {
-  const out: Circle[] = [];
-  for (const w of s.warriors) {
-    if (w.status === 'table' && w !== except) out.push({ x: w.x, y: w.y, r: w.r });
+// Scratch arrays reused by every call: movement runs hundreds of times a game,
+// and warriors and markers are Circles already (x, y, r), so nothing is copied.
+const blockerScratch: Circle[] = [];
+const enemyScratch: Circle[] = [];
+
+/**
+ * Every base on the table except `except` (warriors and standard objective
+ * markers), for movement. The array is reused: valid until the next call.
+ */
+export function blockersFor(s: GameState, except: Warrior, reach = Infinity): readonly Circle[] {
+  const out = blockerScratch;
+  out.length = 0;
+  // Only bases a move of `reach` inches from `except` could touch.
+  const x = except.x;
+  const y = except.y;
+  const near = reach + except.r + 2; // 2": more than any base radius
+  const near2 = near * near;
+  const ws = s.warriors;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    if (w.status !== 'table' || w === except) continue;
+    const dx = w.x - x;
+    const dy = w.y - y;
+    if (dx * dx + dy * dy <= near2) out.push(w);
   }
   // Standard objective markers are models on 50 mm bases; Broken Lines' moving marker is not an obstacle.
-  for (const m of s.scenarioState.markers) {
-    if (!m.destroyed && m.behaviour === 'standard') out.push({ x: m.x, y: m.y, r: m.r });
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    if (!m.destroyed && m.behaviour === 'standard') out.push(m);
   }
   return out;
 }
 
-/** Enemy bases w could become engaged with while moving (R5, Duel isolation). */
-export function engageableEnemies(s: GameState, w: Warrior): Circle[] {
-  const out: Circle[] = [];
-  for (const e of s.warriors) {
-    if (e.player !== w.player && e.status === 'table' && canEngage(w, e)) out.push({ x: e.x, y: e.y, r: e.r });
+/** Enemy bases w could become engaged with while moving (R5, Duel isolation). Reused array, as blockersFor. */
+export function engageableEnemies(s: GameState, w: Warrior, reach = Infinity): readonly Circle[] {
+  const out = enemyScratch;
+  out.length = 0;
+  const near = reach + w.r + 2 + s.ruleset.engagementRange;
+  const near2 = near * near;
+  const ws = s.warriors;
+  for (let i = 0; i < ws.length; i++) {
+    const e = ws[i];
+    if (e.player === w.player || e.status !== 'table' || !canEngage(w, e)) continue;
+    const dx = e.x - w.x;
+    const dy = e.y - w.y;
+    if (dx * dx + dy * dy <= near2) out.push(e);
   }
   return out;
 }

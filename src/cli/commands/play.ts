@@ -1,7 +1,7 @@
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
-import { loadRoster } from '../../army/index.js';
-import { getPolicy } from '../../bots/index.js';
+import { loadRoster, type Roster } from '../../army/index.js';
+import { getPolicy, type Policy } from '../../bots/index.js';
 import { playGame } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
@@ -54,9 +54,9 @@ Example:
         throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${control}"`);
       }
       const scenario = getScenario(flags.scenario);
-      const armies = [loadRoster(flags.armyA), loadRoster(flags.armyB)] as [ReturnType<typeof loadRoster>, ReturnType<typeof loadRoster>];
-      const policies = [getPolicy(flags.policyA), getPolicy(flags.policyB)] as [ReturnType<typeof getPolicy>, ReturnType<typeof getPolicy>];
       const ruleset = flags.ruleset ? loadRuleset(flags.ruleset) : DEFAULT_RULESET;
+      const armies: [Roster, Roster] = [loadRoster(flags.armyA, ruleset), loadRoster(flags.armyB, ruleset)];
+      const policies: [Policy, Policy] = [getPolicy(flags.policyA), getPolicy(flags.policyB)];
 
       const out: string[] = [];
       let logFd: number | null = null;
