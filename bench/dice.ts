@@ -1,0 +1,101 @@
+/**
+ * Dice benchmarks: `npx tsx bench/dice.ts`. Figures go to bench/README.md (## dice).
+ * Timings are wall-clock on a shared machine: read them as orders of magnitude.
+ */
+import { availableParallelism } from 'node:os';
+import {
+  clearExactCache,
+  compileAttack,
+  createRng,
+  expectedWounds,
+  rollAttack,
+  rollWounds,
+  seededDice,
+  woundDistribution,
+  type AttackOptions,
+} from '../src/dice/index.js';
+
+function rate(label: string, n: number, f: () => void): void {
+  f(); // warm up
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) f();
+  const ms = performance.now() - t0;
+  console.log(`${label.padEnd(52)} ${((n / ms) * 1000).toExponential(2)} /s`);
+}
+
+function time(label: string, repeats: number, f: () => void): void {
+  f(); // warm up (JIT; the cache is cleared inside f when it should be cold)
+  const t0 = performance.now();
+  for (let i = 0; i < repeats; i++) f();
+  const ms = (performance.now() - t0) / repeats;
+  console.log(`${label.padEnd(52)} ${ms.toFixed(3)} ms`);
+}
+
+console.log(`node ${process.version}, ${availableParallelism()} cores, ${new Date().toISOString().slice(0, 10)}`);
+
+// d6 rolls per second.
+{
+  const dice = seededDice(createRng('bench'));
+  let sink = 0;
+  const t0 = performance.now();
+  const n = 20_000_000;
+  for (let i = 0; i < n; i++) sink += dice.d6();
+  const ms = performance.now() - t0;
+  console.log(`${'d6 (seededDice on alea)'.padEnd(52)} ${((n / ms) * 1000).toExponential(2)} /s  (${sink % 7})`);
+}
+
+// Attack sequences per second: typical 5 attacks / Clash 2 / Defense 3.
+const typical: AttackOptions = { dice: 5, hitCap: 2, blockDice: 3 };
+{
+  const dice = seededDice(createRng('bench'));
+  rate('rollAttack (record), 5 attacks / Clash 2 / Defense 3', 1_000_000, () => void rollAttack(dice, typical));
+  const compiled = compileAttack(typical);
+  rate('rollWounds (hot path), same attack', 5_000_000, () => void rollWounds(dice, compiled));
+  const relentless = compileAttack({ ...typical, attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }, { on: 'attack', face: 1, effect: 'reroll' }] });
+  rate('rollWounds, + Relentless Blows and Parry', 5_000_000, () => void rollWounds(dice, relentless));
+}
+
+// Exact distributions, cold (cache cleared before each).
+const cold = (opts: AttackOptions) => () => {
+  clearExactCache();
+  woundDistribution(opts);
+};
+time('woundDistribution 4 / Clash 2 / Defense 3', 2000, cold({ dice: 4, hitCap: 2, blockDice: 3 }));
+time('woundDistribution 10 / Clash 5 / Defense 6', 200, cold({ dice: 10, hitCap: 5, blockDice: 6 }));
+time('woundDistribution 10 / Clash 5 / Defense 6, rules', 200, cold({
+  dice: 10,
+  hitCap: 5,
+  blockDice: 6,
+  inspired: true,
+  attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }, { on: 'attack', face: 1, effect: 'reroll' }],
+  blockRules: [{ on: 'block', face: 1, effect: 'extraBlock' }],
+}));
+time('woundDistribution max: 20 / Clash 20 / Defense 10', 5, cold({ dice: 20, hitCap: 20, blockDice: 10 }));
+time('woundDistribution 20 / Clash 20 / Def 10 + extra rules', 3, cold({
+  dice: 20,
+  hitCap: 20,
+  blockDice: 10,
+  attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }],
+  blockRules: [{ on: 'block', face: 1, effect: 'extraBlock' }],
+}));
+{
+  clearExactCache();
+  const t0 = performance.now();
+  woundDistribution({ dice: 4, hitCap: 2, blockDice: 3 });
+  const t1 = performance.now();
+  woundDistribution({ dice: 4, hitCap: 2, blockDice: 3 });
+  const t2 = performance.now();
+  console.log(`${'woundDistribution memoised hit'.padEnd(52)} ${(t2 - t1).toFixed(4)} ms (cold ${(t1 - t0).toFixed(3)} ms)`);
+}
+
+// The whole `dice table` grid 1..10 × 1..5 × 0..6, cold.
+time('dice table grid 1..10 x 1..5 x 0..6 (350 cells)', 5, () => {
+  clearExactCache();
+  for (let a = 1; a <= 10; a++)
+    for (let c = 1; c <= 5; c++)
+      for (let d = 0; d <= 6; d++) {
+        const opts = { dice: a, hitCap: c, blockDice: d };
+        woundDistribution(opts);
+        expectedWounds(opts);
+      }
+});
