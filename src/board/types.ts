@@ -32,3 +32,85 @@ export interface TerrainPiece {
   size: number;
   rules: TerrainKind[];
 }
+
+/** The table's size in inches; origin at player 1's left corner (DESIGN.md). */
+export interface Table {
+  width: number;
+  height: number;
+}
+
+/** Axis-aligned bounds of a shape. */
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** A base with the warrior's Size, for line of sight (R3, R22). */
+export interface SizedCircle extends Circle {
+  size: number;
+}
+
+/** Why a move ended where it did (moveAlong, drivenBack). */
+export type StopReason = 'destination' | 'distance' | 'base' | 'terrain' | 'edge' | 'engagement';
+
+export interface MoveOptions {
+  mover: Circle;
+  to: Point;
+  /** Movement allowance in inches (March, half March, ...). */
+  maxDistance: number;
+  /** Every other base the mover may not overlap (friends, enemies, objective markers). Engage-with bases are NOT added automatically. */
+  blockers: readonly Circle[];
+  /** R31: the base may not overlap these. */
+  impassable: readonly Polygon[];
+  /** R31: path of the base centre inside these costs `difficultCost` per inch. */
+  difficult: readonly Polygon[];
+  table: Table;
+  /** Enemy bases: once within engagementRange of one, the move may not leave that range (March). */
+  engageWith?: readonly Circle[];
+  /** R5: Engagement Range between base edges, inches (default 1). */
+  engagementRange?: number;
+  /** R31: allowance spent per inch inside difficult terrain (default 2: difficult terrain halves movement). */
+  difficultCost?: number;
+}
+
+export interface MoveResult {
+  /** Where the mover's centre ended. */
+  x: number;
+  y: number;
+  /** Inches the centre moved. */
+  travelled: number;
+  /** Allowance spent: `travelled` plus the extra for difficult terrain. */
+  cost: number;
+  stoppedBy: StopReason;
+}
+
+export interface DrivenBackOptions {
+  warrior: Circle;
+  /** The enemy that caused the Driven Back (R12). */
+  from: Circle;
+  /** R12: gap between base edges to reach, inches (default ruling 2). */
+  distance: number;
+  blockers: readonly Circle[];
+  impassable: readonly Polygon[];
+  table: Table;
+}
+
+export interface LineOfSightOptions {
+  shooter: SizedCircle;
+  target: SizedCircle;
+  /** Everyone else on the table (shooter and target are skipped if included). */
+  warriors: readonly SizedCircle[];
+  terrain: readonly TerrainPiece[];
+}
+
+/** R22. The target can be chosen for a Volley when neither `blocked` nor `intervened`. */
+export interface LineOfSight {
+  /** Obstructing terrain of at least the target's Size is crossed. */
+  blocked: boolean;
+  /** Obscuring terrain of at least half the target's Size is crossed and not ignored (+1 block die). */
+  obscured: boolean;
+  /** A warrior of at least the target's Size is crossed and not ignored. */
+  intervened: boolean;
+}

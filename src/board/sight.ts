@@ -1,0 +1,65 @@
+/** Line of sight and Volley range (R22, R23). */
+import { EPSILON, edgeDistance, segmentPointDistanceSq, segmentPolygonSpan } from './geometry.js';
+import type { Circle, LineOfSight, LineOfSightOptions } from './types.js';
+
+const crossing = new Float64Array(2);
+
+/**
+ * R22 line of sight: the segment between the shooter's and the target's base
+ * centres.
+ * - `blocked`: it touches or crosses terrain with the Obstructing rule whose
+ *   Size is at least the target's.
+ * - `obscured`: it touches or crosses terrain with the Obscuring rule whose Size
+ *   is at least half the target's (+1 block die).
+ * - `intervened`: it touches or crosses the base of another warrior whose Size
+ *   is at least the target's; the target cannot be chosen for a Volley.
+ * Size Matters: an intervening warrior or obscuring terrain is ignored when its
+ * Size is smaller than the shooter's AND it is nearer to the shooter than to the
+ * target. "Nearer" is measured to base edges (as every distance, R23): for a
+ * warrior, its edge distance to the shooter against its edge distance to the
+ * target; for terrain, the midpoint of the part of the segment it spans (first
+ * to last contact) against the same two base edges. Equal is not nearer.
+ * Size Matters never lifts `blocked`. Shooter and target are skipped if they
+ * appear in `warriors` (same object).
+ */
+export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
+  const { shooter, target, warriors, terrain } = opts;
+  const ax = shooter.x;
+  const ay = shooter.y;
+  const bx = target.x;
+  const by = target.y;
+  const L = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
+  let blocked = false;
+  let obscured = false;
+  let intervened = false;
+
+  for (let i = 0; i < terrain.length; i++) {
+    const piece = terrain[i];
+    const obstructs = !blocked && piece.size >= target.size && piece.rules.includes('Obstructing');
+    const obscures = !obscured && piece.size >= target.size / 2 && piece.rules.includes('Obscuring');
+    if (!obstructs && !obscures) continue;
+    if (!segmentPolygonSpan(ax, ay, bx, by, piece.shape, crossing)) continue;
+    if (obstructs) blocked = true;
+    if (obscures) {
+      const mid = ((crossing[0] + crossing[1]) / 2) * L;
+      const nearerShooter = mid - shooter.r < L - mid - target.r;
+      if (!(piece.size < shooter.size && nearerShooter)) obscured = true;
+    }
+  }
+
+  for (let i = 0; i < warriors.length && !intervened; i++) {
+    const w = warriors[i];
+    if (w.size < target.size || w === shooter || w === target) continue;
+    const lim = w.r + EPSILON;
+    if (segmentPointDistanceSq(ax, ay, bx, by, w.x, w.y) > lim * lim) continue;
+    if (w.size < shooter.size && edgeDistance(w, shooter) < edgeDistance(w, target)) continue; // Size Matters
+    intervened = true;
+  }
+
+  return { blocked, obscured, intervened };
+}
+
+/** R23: Volley range is measured base edge to base edge. */
+export function volleyRange(a: Circle, b: Circle): number {
+  return edgeDistance(a, b);
+}
