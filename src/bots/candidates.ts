@@ -10,6 +10,8 @@ export function pick<T>(items: readonly T[], rng: Rng): T {
   return items[Math.floor(rng.next() * items.length)];
 }
 
+const NONE: { x: number; y: number; r: number }[] = [];
+
 function overlapsAny(s: Readonly<GameState>, x: number, y: number, r: number, extra: { x: number; y: number; r: number }[]): boolean {
   for (const w of s.warriors) {
     if (w.status === 'table' && Math.hypot(w.x - x, w.y - y) < w.r + r + 1e-6) return true;
@@ -143,7 +145,7 @@ export function entryPoints(s: Readonly<GameState>, w: Warrior, step = 2): { x: 
   const { width, height } = s.table;
   const add = (x: number, y: number, nx: number, ny: number) => {
     if (!entryAllowed(s as GameState, w.player, x, y)) return;
-    if (!overlapsAny(s, x + nx * w.r, y + ny * w.r, w.r, [])) out.push({ x, y });
+    if (!overlapsAny(s, x + nx * w.r, y + ny * w.r, w.r, NONE)) out.push({ x, y });
   };
   for (let t = w.r; t <= width - w.r; t += step) {
     add(t, 0, 0, 1);
@@ -154,4 +156,10 @@ export function entryPoints(s: Readonly<GameState>, w: Warrior, step = 2): { x: 
     add(width, t, -1, 0);
   }
   return out;
+}
+
+/** A uniformly random free entry point for w (R30), or null when none is free. */
+export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): { x: number; y: number } | null {
+  const points = entryPoints(s, w, 1);
+  return points.length > 0 ? pick(points, rng) : null;
 }

@@ -1,7 +1,7 @@
 import type { Rng } from '../dice/types.js';
 import { chargeTargets, clashableMarkers, engagedEnemies, marchAllowance, volleyTargets } from '../engine/index.js';
 import type { ActionChoice, Choice, Decision, GameState, GameView, Warrior } from '../engine/types.js';
-import { deploymentFor, entryPoints, nearestEnemy, objectivePoints, pick, towards } from './candidates.js';
+import { deploymentFor, nearestEnemy, objectivePoints, pick, randomEntryPoint, towards } from './candidates.js';
 import type { Policy } from './types.js';
 
 /** A uniformly random legal parameter for an action type, or null when it has none now. */
@@ -43,10 +43,8 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
     case 'unique':
       return { type: 'unique', name: pick(w.profile.uniqueActions, rng) };
     case 'enter': {
-      const points = entryPoints(s, w);
-      if (points.length === 0) return null;
-      const p = pick(points, rng);
-      return { type: 'enter', edgeX: p.x, edgeY: p.y, x: s.table.width / 2, y: s.table.height / 2 };
+      const p = randomEntryPoint(s, w, rng);
+      return p ? { type: 'enter', edgeX: p.x, edgeY: p.y, x: s.table.width / 2, y: s.table.height / 2 } : null;
     }
     default:
       return { type } as ActionChoice;

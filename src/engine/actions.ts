@@ -1,6 +1,5 @@
 import { lineOfSight, moveAlong } from '../board/index.js';
-import type { EdgeSegment } from '../scenarios/types.js';
-import { canAttackMarker } from '../scenarios/index.js';
+import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
@@ -246,12 +245,9 @@ export function edgeNormal(s: GameState, x: number, y: number): [number, number]
 export function entryAllowed(s: GameState, player: PlayerIndex, x: number, y: number): boolean {
   const n = edgeNormal(s, x, y);
   if (!n) return false;
-  if (s.round < s.ruleset.reinforcements.firstRound) return false;
   const edge = n[1] === 1 ? 'bottom' : n[1] === -1 ? 'top' : n[0] === 1 ? 'left' : 'right';
   const along = edge === 'bottom' || edge === 'top' ? x : y;
-  const inZone = (segs: readonly EdgeSegment[]) => segs.some((g) => g.edge === edge && along >= g.from - 1e-9 && along <= g.to + 1e-9);
-  if (s.round < s.ruleset.reinforcements.anyEdgeFromRound) return inZone(s.scenario.reinforcement[player]);
-  return !inZone(s.scenario.reinforcement[player === 0 ? 1 : 0]);
+  return entrySegments(s.scenario, player, s.round, s.ruleset).some((g) => g.edge === edge && along >= g.from - 1e-9 && along <= g.to + 1e-9);
 }
 
 function finite(...xs: number[]): boolean {

@@ -2,7 +2,7 @@ import type { Roster } from '../army/types.js';
 import type { TerrainPiece } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
-import { createScenarioState, generateTerrain, shapePolygon } from '../scenarios/index.js';
+import { createScenarioState, deploymentPolygons, generateTerrain } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { emptyTally } from '../scenarios/index.js';
 import type { GameState, PlayerIndex, Regiment, Warrior } from './types.js';
@@ -77,7 +77,7 @@ export function createState(opts: {
     control: opts.control,
     table,
     terrain,
-    deploymentZones: [scenario.deployment[0].map(shapePolygon), scenario.deployment[1].map(shapePolygon)],
+    deploymentZones: [deploymentPolygons(scenario, 0), deploymentPolygons(scenario, 1)],
     impassable: terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape),
     difficult: terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape),
     warriors,

@@ -96,15 +96,16 @@ export function skirmish(opts: {
   ruleset?: Partial<Ruleset>;
   supremacy?: PlayerIndex;
 }): Skirmish {
-  const rosters: [Roster, Roster] = [0, 1].map((p) => ({
+  const army = (p: number): Roster => ({
     name: `Army ${p + 1}`,
     faction: 'test',
     pointsLimit: 1000,
     points: 0,
-    regiments: [] as RosterRegiment[],
+    regiments: [],
     commandAbilities: [],
     uniqueActions: [],
-  })) as [Roster, Roster];
+  });
+  const rosters: [Roster, Roster] = [army(0), army(1)];
   const regOf = new Map<string, RosterRegiment>();
   const placement: { player: PlayerIndex; regId: string; index: number; x: number; y: number }[] = [];
   opts.warriors.forEach((pw, i) => {
