@@ -1,7 +1,9 @@
 import { circleWhollyWithinUnion, polygonBounds } from '../board/index.js';
 import type { Polygon } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
-import { entryAllowed } from '../engine/index.js';
+import { entrySegments } from '../scenarios/index.js';
+import type { EdgeSegment } from '../scenarios/types.js';
+import { norm } from '../engine/index.js';
 import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
 
 /** Helpers that offer bots sensible candidate choices; the engine still checks every choice. */
@@ -14,12 +16,12 @@ const NONE: { x: number; y: number; r: number }[] = [];
 
 function overlapsAny(s: Readonly<GameState>, x: number, y: number, r: number, extra: { x: number; y: number; r: number }[]): boolean {
   for (const w of s.warriors) {
-    if (w.status === 'table' && Math.hypot(w.x - x, w.y - y) < w.r + r + 1e-6) return true;
+    if (w.status === 'table' && norm(w.x - x, w.y - y) < w.r + r + 1e-6) return true;
   }
   for (const m of s.scenarioState.markers) {
-    if (!m.destroyed && m.behaviour === 'standard' && Math.hypot(m.x - x, m.y - y) < m.r + r + 1e-6) return true;
+    if (!m.destroyed && m.behaviour === 'standard' && norm(m.x - x, m.y - y) < m.r + r + 1e-6) return true;
   }
-  for (const p of extra) if (Math.hypot(p.x - x, p.y - y) < p.r + r + 1e-6) return true;
+  for (const p of extra) if (norm(p.x - x, p.y - y) < p.r + r + 1e-6) return true;
   return false;
 }
 
@@ -109,7 +111,7 @@ export function deploymentFor(
 export function towards(w: Warrior, x: number, y: number, dist: number): { x: number; y: number } {
   const dx = x - w.x;
   const dy = y - w.y;
-  const d = Math.hypot(dx, dy);
+  const d = norm(dx, dy);
   if (d < 1e-9) return { x: w.x, y: w.y };
   const k = Math.min(1, dist / d);
   return { x: w.x + dx * k, y: w.y + dy * k };
@@ -139,27 +141,50 @@ export function objectivePoints(s: Readonly<GameState>, player: PlayerIndex): { 
   return out;
 }
 
-/** Free edge points where w may enter from Reinforcements this round (R30), every `step` inches. */
-export function entryPoints(s: Readonly<GameState>, w: Warrior, step = 2): { x: number; y: number }[] {
-  const out: { x: number; y: number }[] = [];
-  const { width, height } = s.table;
-  const add = (x: number, y: number, nx: number, ny: number) => {
-    if (!entryAllowed(s as GameState, w.player, x, y)) return;
-    if (!overlapsAny(s, x + nx * w.r, y + ny * w.r, w.r, NONE)) out.push({ x, y });
-  };
-  for (let t = w.r; t <= width - w.r; t += step) {
-    add(t, 0, 0, 1);
-    add(t, height, 0, -1);
+/** The centre of a base of radius r touching the table edge at an edge point, and that point. */
+function edgePoint(seg: EdgeSegment, t: number, table: { width: number; height: number }, r: number) {
+  switch (seg.edge) {
+    case 'bottom':
+      return { x: t, y: 0, cx: t, cy: r };
+    case 'top':
+      return { x: t, y: table.height, cx: t, cy: table.height - r };
+    case 'left':
+      return { x: 0, y: t, cx: r, cy: t };
+    case 'right':
+      return { x: table.width, y: t, cx: table.width - r, cy: t };
   }
-  for (let t = w.r; t <= height - w.r; t += step) {
-    add(0, t, 1, 0);
-    add(width, t, -1, 0);
-  }
-  return out;
 }
 
-/** A uniformly random free entry point for w (R30), or null when none is free. */
+/**
+ * A random free point of the table edge where w may enter from
+ * Reinforcements this round (R30), or null if none is found: samples the
+ * allowed edge stretches, then scans them every inch.
+ */
 export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): { x: number; y: number } | null {
-  const points = entryPoints(s, w, 1);
-  return points.length > 0 ? pick(points, rng) : null;
+  const segs = entrySegments(s.scenario, w.player, s.round, s.ruleset).filter((g) => g.to - g.from >= 2 * w.r);
+  if (segs.length === 0) return null;
+  const total = segs.reduce((n, g) => n + (g.to - g.from - 2 * w.r), 0);
+  const free = (seg: EdgeSegment, t: number) => {
+    const p = edgePoint(seg, t, s.table, w.r);
+    return overlapsAny(s, p.cx, p.cy, w.r, NONE) ? null : { x: p.x, y: p.y };
+  };
+  for (let i = 0; i < 20; i++) {
+    let u = rng.next() * total;
+    for (const g of segs) {
+      const len = g.to - g.from - 2 * w.r;
+      if (u <= len) {
+        const p = free(g, g.from + w.r + u);
+        if (p) return p;
+        break;
+      }
+      u -= len;
+    }
+  }
+  for (const g of segs) {
+    for (let t = g.from + w.r; t <= g.to - w.r; t += 1) {
+      const p = free(g, t);
+      if (p) return p;
+    }
+  }
+  return null;
 }

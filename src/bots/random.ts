@@ -12,12 +12,15 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       // Sensible movement candidates: at the nearest enemy, at an objective, or a random direction.
       const dist = marchAllowance(st, w, s.activation);
       const kind = Math.floor(rng.next() * 3);
-      const e = nearestEnemy(s, w);
-      const objectives = objectivePoints(s, w.player);
-      if (kind === 0 && e) return { type: 'march', ...towards(w, e.x, e.y, dist) };
-      if (kind === 1 && objectives.length > 0) {
-        const o = pick(objectives, rng);
-        return { type: 'march', ...towards(w, o.x, o.y, dist) };
+      if (kind === 0) {
+        const e = nearestEnemy(s, w);
+        if (e) return { type: 'march', ...towards(w, e.x, e.y, dist) };
+      } else if (kind === 1) {
+        const objectives = objectivePoints(s, w.player);
+        if (objectives.length > 0) {
+          const o = pick(objectives, rng);
+          return { type: 'march', ...towards(w, o.x, o.y, dist) };
+        }
       }
       const angle = rng.next() * 2 * Math.PI;
       return { type: 'march', x: w.x + Math.cos(angle) * dist, y: w.y + Math.sin(angle) * dist };

@@ -3,7 +3,7 @@ import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
-import { blockersFor, canEngage, engageableEnemies, engagedEnemies, gap, inEngagement, isEngaged } from './space.js';
+import { blockersFor, canEngage, engageableEnemies, engagedEnemies, gap, inEngagement, isEngaged, norm } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
@@ -37,7 +37,7 @@ export function clashableMarkers(s: GameState, w: Warrior): number[] {
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i];
     if (!canAttackMarker(s.scenarioState, i, w.player, s.round)) continue;
-    const d = Math.hypot(m.x - w.x, m.y - w.y) - m.r - w.r;
+    const d = norm(m.x - w.x, m.y - w.y) - m.r - w.r;
     if (d <= s.ruleset.marker.clashRange + 1e-9) out.push(i);
   }
   return out;
@@ -60,7 +60,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
     const i = -1 - target;
     const m = s.scenarioState.markers[i];
     if (!m || !canAttackMarker(s.scenarioState, i, shooter.player, s.round)) return { ok: false, obscured: false };
-    const d = Math.hypot(m.x - shooter.x, m.y - shooter.y) - m.r - shooter.r;
+    const d = norm(m.x - shooter.x, m.y - shooter.y) - m.r - shooter.r;
     if (d > Math.min(barrage.range, s.ruleset.marker.volleyRange) + 1e-9) return { ok: false, obscured: false };
     const los = lineOfSight({
       shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
@@ -159,7 +159,7 @@ export function chargeTargets(s: GameState, w: Warrior, firstOnly = false): Targ
   for (let i = 0; i < ms.length; i++) {
     if (!canAttackMarker(s.scenarioState, i, w.player, s.round)) continue;
     const m = ms[i];
-    if (Math.hypot(m.x - w.x, m.y - w.y) - m.r - w.r <= reach) out.push(-1 - i);
+    if (norm(m.x - w.x, m.y - w.y) - m.r - w.r <= reach) out.push(-1 - i);
   }
   return out;
 }
@@ -174,7 +174,7 @@ export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): 
 function moveWarrior(ctx: Ctx, w: Warrior, x: number, y: number, max: number, keepEngagement: boolean) {
   const s = ctx.s;
   // The centre travels at most the allowance (difficult terrain only shortens it).
-  const reach = Math.min(max, Math.hypot(x - w.x, y - w.y));
+  const reach = Math.min(max, norm(x - w.x, y - w.y));
   return moveAlong({
     mover: { x: w.x, y: w.y, r: w.r },
     to: { x, y },
@@ -225,7 +225,7 @@ function checkCharge(ctx: Ctx, w: Warrior, a: Activation, preferred: TargetRef |
 function contactPosition(w: Warrior, tx: number, ty: number, tr: number): { x: number; y: number } {
   const dx = tx - w.x;
   const dy = ty - w.y;
-  const d = Math.hypot(dx, dy);
+  const d = norm(dx, dy);
   if (d === 0) return { x: w.x, y: w.y };
   const k = (d - tr - w.r) / d;
   return { x: w.x + dx * k, y: w.y + dy * k };
@@ -269,7 +269,7 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
       if (!entryAllowed(s, w.player, act.edgeX, act.edgeY)) illegal(`${warriorLabel(w)} cannot enter at (${act.edgeX}, ${act.edgeY}) in round ${s.round}`);
       const p = entryPosition(s, w, act.edgeX, act.edgeY);
       for (const b of blockersFor(s, w)) {
-        if (Math.hypot(b.x - p.x, b.y - p.y) < b.r + w.r - 1e-9) illegal(`${warriorLabel(w)}: the entry point (${act.edgeX}, ${act.edgeY}) is occupied`);
+        if (norm(b.x - p.x, b.y - p.y) < b.r + w.r - 1e-9) illegal(`${warriorLabel(w)}: the entry point (${act.edgeX}, ${act.edgeY}) is occupied`);
       }
       return;
     }

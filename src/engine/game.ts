@@ -12,7 +12,7 @@ import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { cloneState, createState } from './setup.js';
-import { blockersFor, gap, isEngaged } from './space.js';
+import { blockersFor, gap, isEngaged, norm } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -170,7 +170,7 @@ export class Game {
           throw new IllegalChoiceError(`${warriorLabel(w)} at (${x.toFixed(2)}, ${y.toFixed(2)}) is not wholly within the deployment zone`);
         }
         for (const b of blockersFor(s, w)) {
-          if (Math.hypot(b.x - x, b.y - y) < b.r + w.r - 1e-9) {
+          if (norm(b.x - x, b.y - y) < b.r + w.r - 1e-9) {
             throw new IllegalChoiceError(`${warriorLabel(w)} at (${x.toFixed(2)}, ${y.toFixed(2)}) overlaps another base`);
           }
         }
@@ -270,7 +270,7 @@ export class Game {
     const s = this.state;
     const dx = mover.x - target.x;
     const dy = mover.y - target.y;
-    const d = Math.hypot(dx, dy) || 1;
+    const d = norm(dx, dy) || 1;
     const g = gap(mover, target);
     const want = Math.min(g, s.ruleset.engagementRange * 0.99);
     const k = (target.r + mover.r + want) / d;
@@ -278,7 +278,7 @@ export class Game {
     const y = target.y + dy * k;
     if (x < mover.r || y < mover.r || x > s.table.width - mover.r || y > s.table.height - mover.r) return null;
     for (const b of blockersFor(s, mover)) {
-      if (Math.hypot(b.x - x, b.y - y) < b.r + mover.r - 1e-9) return null;
+      if (norm(b.x - x, b.y - y) < b.r + mover.r - 1e-9) return null;
     }
     return { x, y };
   }

@@ -1,6 +1,11 @@
 import type { Circle } from '../board/types.js';
 import type { GameState, Warrior } from './types.js';
 
+/** Length of (dx, dy). Math.hypot is several times slower in V8, and this is the hot path. */
+export function norm(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
 /** Gap between two bases' edges, inches (negative when overlapping). */
 export function gap(a: Warrior, b: Warrior): number {
   const dx = a.x - b.x;
@@ -51,19 +56,37 @@ export function engagedEnemies(s: GameState, w: Warrior): Warrior[] {
   return out;
 }
 
-// Scratch arrays reused by every call: movement runs hundreds of times a game,
-// and warriors and markers are Circles already (x, y, r), so nothing is copied.
+// Scratch circles reused by every call: movement runs hundreds of times a
+// game. They are copied into plain {x, y, r} objects of one shape so that the
+// geometry's inner loops stay monomorphic.
+const blockerPool: Circle[] = [];
 const blockerScratch: Circle[] = [];
+const enemyPool: Circle[] = [];
 const enemyScratch: Circle[] = [];
+
+/** Puts (x, y, r) in the n-th pooled circle and appends it to `out`. */
+function fill(pool: Circle[], out: Circle[], n: number, x: number, y: number, r: number): void {
+  let c = pool[n];
+  if (c === undefined) {
+    c = { x, y, r };
+    pool.push(c);
+  } else {
+    c.x = x;
+    c.y = y;
+    c.r = r;
+  }
+  out.push(c);
+}
 
 /**
  * Every base on the table except `except` (warriors and standard objective
- * markers), for movement. The array is reused: valid until the next call.
+ * markers) that a move of `reach` inches could touch. The array is reused:
+ * valid until the next call.
  */
 export function blockersFor(s: GameState, except: Warrior, reach = Infinity): readonly Circle[] {
   const out = blockerScratch;
   out.length = 0;
-  // Only bases a move of `reach` inches from `except` could touch.
+  let n = 0;
   const x = except.x;
   const y = except.y;
   const near = reach + except.r + 2; // 2": more than any base radius
@@ -74,13 +97,13 @@ export function blockersFor(s: GameState, except: Warrior, reach = Infinity): re
     if (w.status !== 'table' || w === except) continue;
     const dx = w.x - x;
     const dy = w.y - y;
-    if (dx * dx + dy * dy <= near2) out.push(w);
+    if (dx * dx + dy * dy <= near2) fill(blockerPool, out, n++, w.x, w.y, w.r);
   }
   // Standard objective markers are models on 50 mm bases; Broken Lines' moving marker is not an obstacle.
   const ms = s.scenarioState.markers;
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i];
-    if (!m.destroyed && m.behaviour === 'standard') out.push(m);
+    if (!m.destroyed && m.behaviour === 'standard') fill(blockerPool, out, n++, m.x, m.y, m.r);
   }
   return out;
 }
@@ -89,6 +112,7 @@ export function blockersFor(s: GameState, except: Warrior, reach = Infinity): re
 export function engageableEnemies(s: GameState, w: Warrior, reach = Infinity): readonly Circle[] {
   const out = enemyScratch;
   out.length = 0;
+  let n = 0;
   const near = reach + w.r + 2 + s.ruleset.engagementRange;
   const near2 = near * near;
   const ws = s.warriors;
@@ -97,7 +121,7 @@ export function engageableEnemies(s: GameState, w: Warrior, reach = Infinity): r
     if (e.player === w.player || e.status !== 'table' || !canEngage(w, e)) continue;
     const dx = e.x - w.x;
     const dy = e.y - w.y;
-    if (dx * dx + dy * dy <= near2) out.push(e);
+    if (dx * dx + dy * dy <= near2) fill(enemyPool, out, n++, e.x, e.y, e.r);
   }
   return out;
 }
