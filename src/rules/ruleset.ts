@@ -15,8 +15,6 @@ export interface Ruleset {
   sizeByRole: Record<BattlefieldRole, number>;
   /** R3: default base diameter in mm per role. */
   baseMmByRole: Record<BattlefieldRole, number>;
-  /** R6: the face that always fails, for attacks and for blocks. */
-  failFace: number;
   /** R8: the defender's choice of Defense or Evasion. */
   blockChoice: 'larger' | 'defense' | 'evasion';
   /** R10: Overkill reduces effective Resolve by 1 per extra Wound marker. */
@@ -104,7 +102,6 @@ export const DEFAULT_RULESET: Ruleset = {
   engagementRange: 1,
   sizeByRole: { Infantry: 1, Cavalry: 2, Brute: 2, Monster: 3 },
   baseMmByRole: { Infantry: 27, Cavalry: 50, Brute: 50, Monster: 60 },
-  failFace: 6,
   blockChoice: 'larger',
   overkill: true,
   drivenBackDistance: 2,

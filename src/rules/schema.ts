@@ -25,7 +25,6 @@ const KNOBS: Record<string, z.ZodType> = {
   engagementRange: nonNeg,
   'sizeByRole.*': nonNegInt,
   'baseMmByRole.*': z.number().gt(0),
-  failFace: z.int().min(1).max(6),
   blockChoice: z.enum(['larger', 'defense', 'evasion']),
   'outnumberedBy.*': posInt,
   outnumberedBonus: nonNegInt,

@@ -36,9 +36,9 @@ describe('ruleset overrides', () => {
   });
 
   it('names the source and the path of each bad knob', () => {
-    const e = inputError(() => resolveRuleset({ failFace: 7, marker: { colour: 'red' }, supremacyTie: 'coin' }, 'exp.json', ['ruleset']));
+    const e = inputError(() => resolveRuleset({ aimedBonus: -1, marker: { colour: 'red' }, supremacyTie: 'coin' }, 'exp.json', ['ruleset']));
     expect(e.lines).toEqual([
-      'exp.json: ruleset.failFace: must be ≤ 6',
+      'exp.json: ruleset.aimedBonus: must be ≥ 0',
       'exp.json: ruleset.supremacyTie: expected "fewerVpChooses" or "reroll"',
       'exp.json: ruleset.marker.colour: unknown key',
     ]);
@@ -62,8 +62,8 @@ describe('ruleset overrides', () => {
     const bad = `${DIR}/invalid-knobs.json`;
     expect(validateRulesetJson(readJsonFile(bad), bad).errors).toEqual([
       `${bad}: overrides.sizeByRole.Dragon: unknown key`,
-      `${bad}: overrides.failFace: expected number, got string`,
       `${bad}: overrides.blockChoice: expected "larger" or "defense" or "evasion"`,
+      `${bad}: overrides.aimedBonus: expected number, got string`,
       `${bad}: overrides.marker.wounds: must be ≥ 1`,
       `${bad}: overrides.marker.colour: unknown key`,
     ]);
