@@ -1,2 +1,42 @@
-/** skirmish-lab's scripting API: import from 'skirmish-lab'. */
+/**
+ * skirmish-lab's scripting API: `import { playGame, loadRoster, … } from 'skirmish-lab'`.
+ * Each module's own index.ts has the full surface; this is what a script needs.
+ */
 export { InputError } from './errors.js';
+export { readJsonFile } from './data/index.js';
+
+// Dice: streams, the attack sequence, exact distributions.
+export {
+  childRng,
+  createRng,
+  deriveSeed,
+  expectedWounds,
+  resolveTest,
+  rollAttack,
+  rollHits,
+  scriptedDice,
+  seededDice,
+  targetOutcome,
+  woundDistribution,
+} from './dice/index.js';
+export type { AttackOptions, AttackRecord, Dice, FaceRule, Rng } from './dice/index.js';
+
+// Rules and armies as data.
+export { DEFAULT_RULESET, loadRuleset, resolveRuleset, seizingWeight } from './rules/index.js';
+export type { Profile, Ruleset, SpecialRule } from './rules/index.js';
+export { armyBreakdown, loadFaction, loadRoster } from './army/index.js';
+export type { Roster, RosterRegiment, RosterWarrior } from './army/index.js';
+
+// Scenarios.
+export { generateTerrain, getScenario, listScenarios, scenarioSvg, seizeZone, victoryPhase } from './scenarios/index.js';
+export type { ControlRule, Scenario } from './scenarios/index.js';
+
+// The engine and bots.
+export { cloneState, Game, IllegalChoiceError, legalActions, playGame } from './engine/index.js';
+export { describeResult, narrate } from './engine/narrate.js';
+export type { ActionChoice, Choice, Decision, GameEvent, GameResult, GameState, GameView, PlayGameOptions } from './engine/index.js';
+export { getPolicy, listPolicies, randomPolicy } from './bots/index.js';
+export type { Policy } from './bots/index.js';
+
+// Statistics.
+export { meanInterval, wilsonInterval } from './stats/index.js';

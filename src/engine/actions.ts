@@ -171,11 +171,16 @@ export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): 
   return march;
 }
 
-function moveWarrior(ctx: Ctx, w: Warrior, x: number, y: number, max: number, keepEngagement: boolean) {
+/**
+ * Moves w towards (x, y) along a straight line as far as the rules allow
+ * (board.moveAlong) and reports it; March-like moves may not leave an
+ * Engagement Range once entered (`keepEngagement`).
+ */
+function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, max: number, keepEngagement: boolean): void {
   const s = ctx.s;
   // The centre travels at most the allowance (difficult terrain only shortens it).
   const reach = Math.min(max, norm(x - w.x, y - w.y));
-  return moveAlong({
+  const res = moveAlong({
     mover: { x: w.x, y: w.y, r: w.r },
     to: { x, y },
     maxDistance: max,
@@ -186,6 +191,10 @@ function moveWarrior(ctx: Ctx, w: Warrior, x: number, y: number, max: number, ke
     engageWith: keepEngagement ? engageableEnemies(s, w, reach) : undefined,
     engagementRange: s.ruleset.engagementRange,
   });
+  const from: [number, number] = [w.x, w.y];
+  w.x = res.x;
+  w.y = res.y;
+  ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action, from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
 }
 
 /**
@@ -340,29 +349,19 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   a.actionsLeft--;
   if (!used(a, act.type)) a.used.push(family(act.type));
   switch (act.type) {
-    case 'march': {
-      const max = marchAllowance(s, w, a);
-      a.marches++;
-      const from: [number, number] = [w.x, w.y];
-      const res = moveWarrior(ctx, w, act.x, act.y, max, true);
-      w.x = res.x;
-      w.y = res.y;
-      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'march', from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
-      checkCharge(ctx, w, a, null);
-      return;
-    }
+    case 'march':
     case 'charge': {
-      const t = act.target;
       const max = marchAllowance(s, w, a);
       a.marches++;
-      const e = t >= 0 ? s.warriors[t] : s.scenarioState.markers[-1 - t];
-      const dest = contactPosition(w, e.x, e.y, e.r);
-      const from: [number, number] = [w.x, w.y];
-      const res = moveWarrior(ctx, w, dest.x, dest.y, max, true);
-      w.x = res.x;
-      w.y = res.y;
-      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'charge', from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
-      checkCharge(ctx, w, a, t);
+      if (act.type === 'march') {
+        move(ctx, w, 'march', act.x, act.y, max, true);
+        checkCharge(ctx, w, a, null);
+      } else {
+        const e = act.target >= 0 ? s.warriors[act.target] : s.scenarioState.markers[-1 - act.target];
+        const dest = contactPosition(w, e.x, e.y, e.r);
+        move(ctx, w, 'charge', dest.x, dest.y, max, true);
+        checkCharge(ctx, w, a, act.target);
+      }
       return;
     }
     case 'enter': {
@@ -372,22 +371,13 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
       w.y = cy;
       a.marches++;
       // R30: entering is a March measured from the edge; the base's own depth is already used.
-      const max = Math.max(0, stat(s, w, 'march') - 2 * w.r);
-      const res = moveWarrior(ctx, w, act.x, act.y, max, true);
-      w.x = res.x;
-      w.y = res.y;
-      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'enter', from: [cx, cy], to: [w.x, w.y], stoppedBy: res.stoppedBy });
+      move(ctx, w, 'enter', act.x, act.y, Math.max(0, stat(s, w, 'march') - 2 * w.r), true);
       checkCharge(ctx, w, a, null);
       return;
     }
     case 'reposition': {
       const wasEngaged = isEngaged(s, w);
-      const max = Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction);
-      const from: [number, number] = [w.x, w.y];
-      const res = moveWarrior(ctx, w, act.x, act.y, max, false);
-      w.x = res.x;
-      w.y = res.y;
-      ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action: 'reposition', from, to: [w.x, w.y], stoppedBy: res.stoppedBy });
+      move(ctx, w, 'reposition', act.x, act.y, Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction), false);
       if (w.duel >= 0 && !inEngagement(s, w, s.warriors[w.duel])) endDuel(s, w);
       // Leaving every enemy's Engagement Range by Reposition: Broken!
       if (wasEngaged && !isEngaged(s, w)) becomeBroken(ctx, w, null);
