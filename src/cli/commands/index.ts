@@ -1,4 +1,11 @@
 import type { Command } from 'commander';
+import { register as registerDice } from './dice.js';
+import { register as registerValidate } from './validate.js';
+import { register as registerArmy } from './army.js';
+import { register as registerScenarios } from './scenarios.js';
+import { register as registerRun } from './run.js';
+import { register as registerMerge } from './merge.js';
+import { register as registerPlay } from './play.js';
 
 /**
  * One file per command under src/cli/commands; each exports
@@ -6,4 +13,11 @@ import type { Command } from 'commander';
  */
 export function registerCommands(program: Command): void {
   void program;
+  registerDice(program);
+  registerValidate(program);
+  registerArmy(program);
+  registerScenarios(program);
+  registerRun(program);
+  registerMerge(program);
+  registerPlay(program);
 }

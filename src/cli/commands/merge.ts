@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+
+export function register(program: Command): void {
+  program
+    .command('merge')
+    .description('combine the output folders of `skirmish run --shard K/N` slices into the single-machine files')
+    .argument('<dirs...>', 'the slices\' output folders (all N of them, any order)')
+    .option('--out <dir>', 'output folder for the merged files (required)')
+    .addHelpText(
+      'after',
+      `
+Example:
+  $ for k in 1 2 3 4; do skirmish run sims/experiments/conquest-stands.json --shard $k/4 --out reports/cs-$k; done
+  $ skirmish merge reports/cs-1 reports/cs-2 reports/cs-3 reports/cs-4 --out reports/conquest-stands
+
+games.csv and summary.csv come out byte-identical to a single-machine run.`,
+    )
+    .action(async (dirs: string[], flags: { out?: string }) => {
+      if (flags.out === undefined) throw new InputError('--out: required (the folder for the merged files)');
+      const { formatSummaryTable, mergeShards } = await import('../../runner/index.js');
+      const r = await mergeShards({ dirs, out: flags.out });
+      process.stdout.write(`${formatSummaryTable(r.summaryRows)}\n\n`);
+      process.stdout.write(
+        `merged ${dirs.length} slices: ${r.games} games` + (r.errors > 0 ? `, ${r.errors} errors` : '') + '\nwrote:\n' + r.files.map((f) => `  ${f}\n`).join(''),
+      );
+    });
+}

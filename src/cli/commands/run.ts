@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Option, type Command } from 'commander';
+import { InputError } from '../../errors.js';
+import { DEFAULT_CHUNK } from '../../runner/defaults.js';
+import { parseShard } from '../../runner/seeds.js';
+
+function wholeNumber(flag: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got ${raw}`);
+  return n;
+}
+
+interface RunFlags {
+  games?: string;
+  seed?: string;
+  workers?: string;
+  out?: string;
+  shard?: string;
+  resume?: boolean;
+  precision?: string;
+  failFast?: boolean;
+  chunk?: string;
+  gameModule?: string;
+  progressInterval?: string;
+}
+
+/** The command line that continues a stopped run: the same arguments plus --resume. */
+function resumeCommand(): string {
+  const args = process.argv.slice(2).filter((a) => a !== '--resume');
+  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return `skirmish ${[...args, '--resume'].map(quote).join(' ')}`;
+}
+
+export function register(program: Command): void {
+  program
+    .command('run')
+    .description('run an experiment: thousands of games on a worker pool, win rates and VP with 95% intervals')
+    .argument('[experiment]', 'experiment file (kind "experiment"); default sims/quickstart.json')
+    .option('--games <n>', 'games per cell, overriding the file (rounded up to even: seats rotate in pairs)')
+    .option('--seed <seed>', 'experiment seed, overriding the file')
+    .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
+    .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
+    .option('--shard <k/n>', 'run slice K of N (combine the slices with `skirmish merge`)')
+    .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
+    .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
+    .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
+    .option('--chunk <n>', `games per task sent to a worker (default ${DEFAULT_CHUNK}); never changes results`)
+    .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
+    .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ skirmish run                                        # the quickstart: sample armies, several scenarios
+  $ skirmish run sims/experiments/conquest-stands.json --games 2000 --workers 8
+  $ skirmish run sims/experiments/scenario-balance.json --precision 0.02
+  $ skirmish run sims/experiments/conquest-stands.json --shard 2/4 --out reports/cs-2
+  $ skirmish run sims/experiments/conquest-stands.json --resume   # after Ctrl-C or a crash
+
+Writes games.csv, summary.csv, errors.csv and manifest.json to the output folder;
+checkpoint.jsonl holds finished games until the run completes.`,
+    )
+    .action(async (arg: string | undefined, flags: RunFlags) => {
+      // Loaded here, not at the top: other commands and --help need none of the runner.
+      const { createProgress, formatSummaryTable, loadCheckedExperiment, loadExperiment, outputFiles, quickstartFile, runExperiment } = await import(
+        '../../runner/index.js'
+      );
+      const file = arg ?? path.relative(process.cwd(), quickstartFile());
+      const games = flags.games === undefined ? undefined : wholeNumber('--games', flags.games, 1, 100_000_000);
+      const workers = flags.workers === undefined ? undefined : wholeNumber('--workers', flags.workers, 0, 1024);
+      const chunk = flags.chunk === undefined ? undefined : wholeNumber('--chunk', flags.chunk, 1, 1_000_000);
+      let precision: number | undefined;
+      if (flags.precision !== undefined) {
+        precision = Number(flags.precision);
+        if (!(precision > 0 && precision < 0.5)) throw new InputError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.02), got "${flags.precision}"`);
+      }
+      let shard = null;
+      if (flags.shard !== undefined) {
+        shard = parseShard(flags.shard);
+        if (!shard) throw new InputError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${flags.shard}"`);
+      }
+      if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
+      const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
+      const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out };
+      // A stand-in game module brings stand-in armies: only the engine's references are checked.
+      const experiment = gameModule ? loadExperiment(loadOpts) : loadCheckedExperiment(loadOpts);
+
+      const stop = new AbortController();
+      const abandon = new AbortController();
+      let signalName: 'SIGINT' | 'SIGTERM' | null = null;
+      const onSignal = (sig: 'SIGINT' | 'SIGTERM'): void => {
+        if (signalName === null) {
+          signalName = sig;
+          process.stderr.write(`\n${sig}: stopping — finishing the tasks in flight (send it again to abandon them)\n`);
+          stop.abort();
+        } else {
+          process.stderr.write(`\n${sig}: abandoning the tasks in flight\n`);
+          abandon.abort();
+        }
+      };
+      const onInt = (): void => onSignal('SIGINT');
+      const onTerm = (): void => onSignal('SIGTERM');
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+
+      const progress = createProgress({
+        stream: process.stderr,
+        intervalMs: flags.progressInterval === undefined ? undefined : wholeNumber('--progress-interval', flags.progressInterval, 1, 3_600_000),
+      });
+      const out = experiment.out;
+      try {
+        const outcome = await runExperiment({
+          experiment,
+          out,
+          workers,
+          chunk,
+          shard,
+          resume: flags.resume === true,
+          failFast: flags.failFast === true,
+          gameModule,
+          signal: stop.signal,
+          abandon: abandon.signal,
+          onStart: (info) =>
+            process.stderr.write(
+              `run ${experiment.name}: ${experiment.cells.length} cells, ${info.total} games` +
+                (shard ? ` (slice ${shard.k}/${shard.n})` : '') +
+                (info.resumed > 0 ? `, ${info.resumed} from the checkpoint` : '') +
+                `, ${info.threads === 0 ? 'in process' : `${info.threads} workers`}\n`,
+            ),
+          onProgress: (p) => progress.update(p),
+        });
+        progress.end();
+        const checkpoint = outputFiles(out).checkpoint;
+        if (outcome.status === 'stopped') {
+          process.stderr.write(`stopped: ${outcome.done} finished games are kept in ${checkpoint}\nresume with: ${resumeCommand()}\n`);
+          process.exitCode = signalName === 'SIGTERM' ? 143 : 130;
+          return;
+        }
+        if (outcome.status === 'failed') {
+          process.stderr.write(
+            `error: ${outcome.failure}\n${outcome.done} finished games are kept in ${checkpoint}; after a fix, resume with: ${resumeCommand()}\n`,
+          );
+          process.exitCode = 1;
+          return;
+        }
+        process.stdout.write(`${formatSummaryTable(outcome.cells.map((c) => c.row))}\n\n`);
+        process.stdout.write(
+          `${outcome.done - outcome.errors} games in ${outcome.seconds.toFixed(1)} s` +
+            (outcome.errors > 0 ? `; ${outcome.errors} games threw (see errors.csv)` : '') +
+            '\nwrote:\n' +
+            outcome.files.map((f) => `  ${f}\n`).join(''),
+        );
+      } finally {
+        process.off('SIGINT', onInt);
+        process.off('SIGTERM', onTerm);
+      }
+    });
+}

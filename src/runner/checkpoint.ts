@@ -1,0 +1,264 @@
+import { closeSync, existsSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, unlinkSync, write, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const writeAsync = promisify(write);
+const fdatasyncAsync = promisify(fdatasync);
+import { InputError } from '../errors.js';
+import { gameFromFields, gameRow } from './csv.js';
+import type { GameError, TaskResult } from './types.js';
+
+/** What a checkpoint was made with; a resume must match it. */
+export interface CheckpointHeader {
+  checkpoint: 1;
+  experiment: string;
+  inputsHash: string;
+  shard: string | null;
+}
+
+/** Where one finished task sits in the checkpoint file. */
+export interface CheckpointEntry {
+  cell: number;
+  start: number;
+  end: number;
+  offset: number;
+  length: number;
+  games: number;
+}
+
+interface TaskLine {
+  cell: number;
+  start: number;
+  end: number;
+  rows: (string | number)[][];
+  errors: [number, string, string][];
+}
+
+/**
+ * The overnight safety net: an append-only file, one JSON line a finished
+ * task. Lines are appended with one write and an fdatasync, off the main
+ * thread: tasks that finish while a sync is under way go together in the next
+ * write (a group commit), so the pool is never kept waiting for the disk.
+ * Memory holds only an index of the tasks (cell, range, byte offset); rows
+ * are read back when the writer reaches them.
+ */
+export class Checkpoint {
+  /** Finished tasks by cell, then by first game index. */
+  readonly index = new Map<number, Map<number, CheckpointEntry>>();
+  /** Games (rows and errors) already in the file when it was opened. */
+  resumedGames = 0;
+  private size: number;
+  private queued: Buffer[] = [];
+  private flushing: Promise<void> | null = null;
+  private failure: unknown = null;
+
+  private constructor(
+    readonly file: string,
+    private fd: number,
+    size: number,
+  ) {
+    this.size = size;
+  }
+
+  /** True when `file` exists and holds at least one finished task. */
+  static hasTasks(file: string): boolean {
+    if (!existsSync(file)) return false;
+    const fd = openSync(file, 'r');
+    try {
+      let firstLine = true;
+      for (const line of lines(fd)) {
+        if (!firstLine && line.complete) return true;
+        firstLine = false;
+      }
+      return false;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Starts a new checkpoint (replacing any old one). */
+  static create(file: string, header: CheckpointHeader): Checkpoint {
+    const fd = openSync(file, 'w');
+    const cp = new Checkpoint(file, fd, 0);
+    cp.appendLine(JSON.stringify(header));
+    return cp;
+  }
+
+  /**
+   * Opens a checkpoint to resume: checks its header against `header`, drops a
+   * torn last line (a write cut short by a crash), and indexes the tasks.
+   */
+  static resume(file: string, header: CheckpointHeader): Checkpoint {
+    if (!existsSync(file)) return Checkpoint.create(file, header);
+    const fd = openSync(file, 'r+');
+    const cp = new Checkpoint(file, fd, 0);
+    let good = 0;
+    let lineNo = 0;
+    for (const line of lines(fd)) {
+      lineNo++;
+      let parsed: unknown;
+      try {
+        parsed = line.complete ? JSON.parse(line.text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed === undefined) {
+        if (line.last) break; // torn tail: cut below
+        closeSync(fd);
+        throw new InputError(`${file}: line ${lineNo}: corrupt checkpoint line; delete the file to start over`);
+      }
+      if (lineNo === 1) {
+        const h = parsed as Partial<CheckpointHeader>;
+        if (h.checkpoint !== 1 || h.inputsHash !== header.inputsHash || (h.shard ?? null) !== header.shard) {
+          closeSync(fd);
+          throw new InputError(
+            `${file}: made by a run with different inputs or shard (experiment, armies, seed, games, precision or --shard changed); ` +
+              'run without --resume after deleting it to start over',
+          );
+        }
+      } else {
+        const t = parsed as TaskLine;
+        let byStart = cp.index.get(t.cell);
+        if (!byStart) cp.index.set(t.cell, (byStart = new Map()));
+        const games = t.end - t.start;
+        byStart.set(t.start, { cell: t.cell, start: t.start, end: t.end, offset: line.offset, length: line.length, games });
+        cp.resumedGames += games;
+      }
+      good = line.offset + line.length + 1;
+    }
+    if (lineNo === 0 || good === 0) {
+      closeSync(fd);
+      return Checkpoint.create(file, header);
+    }
+    if (good < fstatSync(fd).size) {
+      ftruncateSync(fd, good);
+      fsyncSync(fd);
+    }
+    cp.size = good;
+    return cp;
+  }
+
+  /**
+   * Queues a finished task for the file. It is on disk once `flush()` resolves;
+   * a crash before that loses at most the tasks still queued, and a write cut
+   * short leaves a torn last line that resume drops.
+   */
+  append(r: TaskResult): void {
+    const line: TaskLine = {
+      cell: r.cell,
+      start: r.start,
+      end: r.end,
+      rows: r.rows.map(gameRow),
+      errors: r.errors.map((e) => [e.game, e.seed, e.message]),
+    };
+    this.queued.push(Buffer.from(`${JSON.stringify(line)}\n`, 'utf8'));
+    this.flushing ??= this.drain().finally(() => {
+      this.flushing = null;
+    });
+  }
+
+  /** Waits until every appended task is written and synced; throws if a write failed. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.failure) throw this.failure;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queued.length > 0) {
+        const buf = Buffer.concat(this.queued);
+        this.queued = [];
+        const at = this.size;
+        this.size += buf.length;
+        let done = 0;
+        while (done < buf.length) done += (await writeAsync(this.fd, buf, done, buf.length - done, at + done)).bytesWritten;
+        await fdatasyncAsync(this.fd);
+      }
+    } catch (err) {
+      this.failure ??= err;
+      this.queued = [];
+    }
+  }
+
+  /** Reads a finished task back. `cellKey` restores the error rows' cell name. */
+  read(e: CheckpointEntry, cellKey: string): TaskResult {
+    const buf = Buffer.alloc(e.length);
+    readFully(this.fd, buf, e.offset);
+    const t = JSON.parse(buf.toString('utf8')) as TaskLine;
+    return {
+      cell: t.cell,
+      start: t.start,
+      end: t.end,
+      rows: t.rows.map((f) => gameFromFields(f.map(String))),
+      errors: t.errors.map(([game, seed, message]): GameError => ({ cell: cellKey, game, seed, message })),
+    };
+  }
+
+  /** Closes the file; call after `flush()`. */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** Deletes the file (after the final outputs are in place). */
+  remove(): void {
+    this.close();
+    unlinkSync(this.file);
+  }
+
+  private appendLine(text: string): void {
+    const buf = Buffer.from(`${text}\n`, 'utf8');
+    let done = 0;
+    while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done, this.size + done);
+    fsyncSync(this.fd);
+    this.size += buf.length;
+  }
+}
+
+function readFully(fd: number, buf: Buffer, position: number): void {
+  let done = 0;
+  while (done < buf.length) {
+    const n = readSync(fd, buf, done, buf.length - done, position + done);
+    if (n === 0) throw new Error('checkpoint ended early');
+    done += n;
+  }
+}
+
+interface Line {
+  text: string;
+  offset: number;
+  /** Bytes, without the newline. */
+  length: number;
+  /** Ended by a newline. */
+  complete: boolean;
+  last: boolean;
+}
+
+/** The file's lines with their byte offsets, read in 1 MB blocks. */
+function* lines(fd: number): Generator<Line> {
+  const block = Buffer.alloc(1 << 20);
+  let carry: Buffer = Buffer.alloc(0);
+  let carryOffset = 0;
+  let position = 0;
+  let pending: Line | null = null;
+  for (;;) {
+    const n = readSync(fd, block, 0, block.length, position);
+    if (n === 0) break;
+    position += n;
+    let data = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
+    let start = 0;
+    for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, start)) {
+      if (pending) yield pending;
+      pending = { text: data.toString('utf8', start, i), offset: carryOffset + start, length: i - start, complete: true, last: false };
+      start = i + 1;
+    }
+    carry = Buffer.from(data.subarray(start));
+    carryOffset += start;
+    data = Buffer.alloc(0);
+  }
+  if (carry.length > 0) {
+    if (pending) yield pending;
+    yield { text: carry.toString('utf8'), offset: carryOffset, length: carry.length, complete: false, last: true };
+  } else if (pending) {
+    yield { ...pending, last: true };
+  }
+}

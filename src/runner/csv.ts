@@ -1,0 +1,137 @@
+import { stringify } from 'csv-stringify/sync';
+import type { GameError, GameRecord } from './types.js';
+
+/** games.csv columns, in order (documented in the README, section run). */
+export const GAME_COLUMNS = [
+  'cell',
+  'game',
+  'seed',
+  'scenario',
+  'army_a',
+  'army_b',
+  'policy_a',
+  'policy_b',
+  'first_seat',
+  'winner',
+  'vp_a',
+  'vp_b',
+  'rounds',
+  'end_reason',
+  'warriors_lost_a',
+  'warriors_lost_b',
+  'points_destroyed_a',
+  'points_destroyed_b',
+  'stalled',
+] as const;
+
+export const ERROR_COLUMNS = ['cell', 'game', 'seed', 'error'] as const;
+
+export function gameRow(r: GameRecord): (string | number)[] {
+  return [
+    r.cell,
+    r.game,
+    r.seed,
+    r.scenario,
+    r.armyA,
+    r.armyB,
+    r.policyA,
+    r.policyB,
+    r.firstSeat,
+    r.winner,
+    r.vpA,
+    r.vpB,
+    r.rounds,
+    r.endReason,
+    r.warriorsLostA,
+    r.warriorsLostB,
+    r.pointsDestroyedA,
+    r.pointsDestroyedB,
+    r.stalled ? 1 : 0,
+  ];
+}
+
+/** The inverse of gameRow, for merge (fields as parseCsvLine returns them). */
+export function gameFromFields(f: string[]): GameRecord {
+  if (f.length !== GAME_COLUMNS.length) throw new Error(`expected ${GAME_COLUMNS.length} fields, got ${f.length}`);
+  const num = (i: number): number => {
+    const v = Number(f[i]);
+    if (f[i] === '' || !Number.isFinite(v)) throw new Error(`column ${GAME_COLUMNS[i]}: expected a number, got ${JSON.stringify(f[i])}`);
+    return v;
+  };
+  const firstSeat = f[8];
+  const winner = f[9];
+  if (firstSeat !== 'A' && firstSeat !== 'B') throw new Error(`column first_seat: expected A or B`);
+  if (winner !== 'A' && winner !== 'B' && winner !== 'draw') throw new Error(`column winner: expected A, B or draw`);
+  return {
+    cell: f[0],
+    game: num(1),
+    seed: f[2],
+    scenario: f[3],
+    armyA: f[4],
+    armyB: f[5],
+    policyA: f[6],
+    policyB: f[7],
+    firstSeat,
+    winner,
+    vpA: num(10),
+    vpB: num(11),
+    rounds: num(12),
+    endReason: f[13],
+    warriorsLostA: num(14),
+    warriorsLostB: num(15),
+    pointsDestroyedA: num(16),
+    pointsDestroyedB: num(17),
+    stalled: f[18] === '1',
+  };
+}
+
+export function errorRow(e: GameError): (string | number)[] {
+  // One line a game: a multi-line message would break line-based merging.
+  return [e.cell, e.game, e.seed, e.message.replace(/\s*\n\s*/g, ' | ')];
+}
+
+/** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends). */
+export function csvText(rows: (string | number)[][]): string {
+  return rows.length === 0 ? '' : stringify(rows, { eof: true, record_delimiter: 'unix' });
+}
+
+export function csvHeader(columns: readonly string[]): string {
+  return csvText([[...columns]]);
+}
+
+/** Splits one CSV line (RFC 4180 quoting, no embedded line breaks). */
+export function parseCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  const n = line.length;
+  for (;;) {
+    if (line[i] === '"') {
+      let v = '';
+      i++;
+      for (;;) {
+        if (i >= n) throw new Error('unterminated quoted field');
+        const c = line[i];
+        if (c === '"') {
+          if (line[i + 1] === '"') {
+            v += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        v += c;
+        i++;
+      }
+      out.push(v);
+    } else {
+      let j = line.indexOf(',', i);
+      if (j < 0) j = n;
+      out.push(line.slice(i, j));
+      i = j;
+    }
+    if (i >= n) return out;
+    if (line[i] !== ',') throw new Error(`expected "," at column ${i + 1}`);
+    i++;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The real game of a cell: loads its armies, scenario, ruleset and policies
+ * once, then plays seeds with army A or army B in the first seat.
+ */
+import { loadRoster } from '../army/index.js';
+import { getPolicy } from '../bots/index.js';
+import { playGame } from '../engine/index.js';
+import { loadRuleset, resolveRuleset } from '../rules/index.js';
+import { getScenario } from '../scenarios/index.js';
+import type { CellSpec, PlayFn } from './types.js';
+
+export function createGame(cell: CellSpec): PlayFn {
+  const armyA = loadRoster(cell.armyA.file);
+  const armyB = loadRoster(cell.armyB.file);
+  const scenario = getScenario(cell.scenario);
+  const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
+  const policyA = getPolicy(cell.policyA);
+  const policyB = getPolicy(cell.policyB);
+  const control = cell.control ?? scenario.control;
+  return (seed, aFirst) =>
+    playGame({
+      armies: aFirst ? [armyA, armyB] : [armyB, armyA],
+      scenario,
+      control,
+      ruleset,
+      seed,
+      policies: aFirst ? [policyA, policyB] : [policyB, policyA],
+    });
+}

@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
+import { InputError } from '../errors.js';
+import type { CellSpec, Experiment, Precision } from './types.js';
+
+const fileName = z.string().min(1);
+
+/** An experiment file (`"kind": "experiment"`); army paths are relative to the file. */
+export const experimentSchema = z
+  .strictObject({
+    kind: z.literal('experiment'),
+    name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'expected a name of letters, digits, ".", "_" or "-"'),
+    description: z.string().optional(),
+    seed: z.string().min(1),
+    /** Games per cell; rounded up to an even number (seats rotate in pairs). */
+    games: z.int().min(1).max(100_000_000).optional(),
+    precision: z
+      .strictObject({
+        halfWidth: z.number().gt(0).lt(0.5),
+        batch: z.int().min(2).max(1_000_000).optional(),
+        maxGames: z.int().min(2).max(100_000_000).optional(),
+      })
+      .optional(),
+    /** Army pairs [A, B]: army files relative to this file. */
+    matchups: z.array(z.tuple([fileName, fileName])).min(1),
+    /** Built-in scenario names, or scenario files relative to this file. */
+    scenarios: z.array(fileName).min(1),
+    /** Policy pairs [for army A, for army B]. */
+    policies: z.array(z.tuple([fileName, fileName])).min(1),
+    control: z.enum(['first-blood', 'conquest-stands', 'steamroller']).optional(),
+    /** Deep-partial ruleset overrides, or a ruleset file relative to this file. */
+    ruleset: z.union([z.record(z.string(), z.unknown()), fileName]).optional(),
+    /** Output folder relative to the current directory; default reports/<name>. */
+    out: fileName.optional(),
+  })
+  .superRefine((x, ctx) => {
+    if (x.games === undefined && x.precision === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['games'], message: 'missing (expected games per cell, or precision)' });
+    }
+  });
+
+export type ExperimentJson = z.infer<typeof experimentSchema>;
+
+import { DEFAULT_PRECISION_BATCH, DEFAULT_PRECISION_MAX_GAMES } from './defaults.js';
+
+export { DEFAULT_PRECISION_BATCH, DEFAULT_PRECISION_MAX_GAMES };
+
+/** Checks an experiment's references (armies, scenarios, policies, ruleset); returns error lines. */
+export type ReferenceCheck = (experiment: Experiment, json: ExperimentJson) => string[];
+
+export interface LoadExperimentOptions {
+  file: string;
+  /** Flags that override the file. */
+  games?: number;
+  seed?: string;
+  precision?: number;
+  out?: string;
+  /** Loads the armies, scenarios and policies to report every bad reference up front. */
+  check?: ReferenceCheck;
+  /** Resolves a policy alias (`"strongest"`) to a policy name; cell keys and seeds use the result. */
+  policyAlias?: (name: string) => string;
+}
+
+const even = (n: number): number => n + (n % 2);
+
+/** Same test as getScenario: a slash or `.json` makes it a file, relative to the experiment file. */
+function looksLikeFile(s: string): boolean {
+  return s.endsWith('.json') || s.includes('/') || s.includes('\\');
+}
+
+/** A scenario as written in an experiment file → what getScenario takes. */
+export function resolveScenarioRef(experimentFile: string, s: string): string {
+  return looksLikeFile(s) ? path.resolve(path.dirname(path.resolve(experimentFile)), s) : s;
+}
+
+/** A file path as written in an experiment file → absolute. */
+export function resolveFileRef(experimentFile: string, p: string): string {
+  return path.resolve(path.dirname(path.resolve(experimentFile)), p);
+}
+
+function label(p: string): string {
+  return path.basename(p).replace(/\.json$/i, '');
+}
+
+/** Schema errors and the parsed file. */
+function parseExperiment(json: unknown, file: string): { data?: ExperimentJson; errors: string[] } {
+  const parsed = experimentSchema.safeParse(json);
+  if (!parsed.success) return { errors: formatIssues(file, parsed.error.issues) };
+  return { data: parsed.data, errors: [] };
+}
+
+/**
+ * Expands a parsed experiment into cells (matchup × scenario × policy pair,
+ * in that nesting order) and applies the flags. Returns error lines for
+ * missing files and duplicate cells.
+ */
+export function expandExperiment(
+  data: ExperimentJson,
+  file: string,
+  flags: Omit<LoadExperimentOptions, 'file' | 'check'> = {},
+): { experiment: Experiment; errors: string[] } {
+  const alias = flags.policyAlias ?? ((n: string) => n);
+  const dir = path.dirname(path.resolve(file));
+  const errors: string[] = [];
+  const armyFile = (p: string, at: string): string => {
+    const abs = path.resolve(dir, p);
+    if (!existsSync(abs)) errors.push(`${file}: ${at}: file not found: ${p} (paths are relative to the experiment file)`);
+    return abs;
+  };
+  const armies = data.matchups.map(([a, b], i) => [
+    { label: label(a), path: a, file: armyFile(a, `matchups[${i}][0]`) },
+    { label: label(b), path: b, file: armyFile(b, `matchups[${i}][1]`) },
+  ]);
+  const scenarios = data.scenarios.map((s, i) => {
+    if (!looksLikeFile(s)) return { name: s, label: s };
+    const abs = path.resolve(dir, s);
+    if (!existsSync(abs)) errors.push(`${file}: scenarios[${i}]: file not found: ${s}`);
+    return { name: abs, label: label(s) };
+  });
+  let ruleset: CellSpec['ruleset'] = { overrides: undefined };
+  if (typeof data.ruleset === 'string') {
+    const abs = path.resolve(dir, data.ruleset);
+    if (!existsSync(abs)) errors.push(`${file}: ruleset: file not found: ${data.ruleset}`);
+    ruleset = { file: abs };
+  } else if (data.ruleset !== undefined) {
+    ruleset = { overrides: data.ruleset };
+  }
+
+  const cells: CellSpec[] = [];
+  const seen = new Map<string, string>();
+  data.matchups.forEach((_, m) => {
+    const [armyA, armyB] = armies[m];
+    data.scenarios.forEach((_s, s) => {
+      data.policies.forEach(([pa, pb], p) => {
+        const policyA = alias(pa);
+        const policyB = alias(pb);
+        const key = `${armyA.label} vs ${armyB.label} | ${scenarios[s].label} | ${policyA} vs ${policyB}`;
+        const at = `matchups[${m}], scenarios[${s}], policies[${p}]`;
+        const before = seen.get(key);
+        if (before !== undefined) {
+          errors.push(`${file}: ${at}: duplicate cell "${key}" (same as ${before}); games would repeat the same seeds`);
+          return;
+        }
+        seen.set(key, at);
+        cells.push({
+          index: cells.length,
+          key,
+          armyA,
+          armyB,
+          scenario: scenarios[s].name,
+          scenarioLabel: scenarios[s].label,
+          policyA,
+          policyB,
+          control: data.control ?? null,
+          ruleset,
+          source: file,
+        });
+      });
+    });
+  });
+
+  let precision: Precision | null = null;
+  const target = flags.precision ?? data.precision?.halfWidth;
+  if (target !== undefined) {
+    precision = {
+      halfWidth: target,
+      batch: even(data.precision?.batch ?? DEFAULT_PRECISION_BATCH),
+      maxGames: even(data.precision?.maxGames ?? DEFAULT_PRECISION_MAX_GAMES),
+    };
+  }
+  const games = even(flags.games ?? data.games ?? precision?.batch ?? DEFAULT_PRECISION_BATCH);
+  const seed = flags.seed ?? data.seed;
+  const out = flags.out ?? data.out ?? path.join('reports', data.name);
+
+  const experiment: Experiment = {
+    name: data.name,
+    file,
+    seed,
+    gamesPerCell: games,
+    precision,
+    out,
+    cells,
+    inputsHash: '',
+  };
+  if (errors.length === 0) experiment.inputsHash = inputsHash(experiment, data);
+  return { experiment, errors };
+}
+
+/**
+ * sha256 over what decides the results: the effective settings, the cells and
+ * the contents of every file they name. Workers, chunk size and shard are not
+ * in it: they never change a result.
+ */
+function inputsHash(e: Experiment, data: ExperimentJson): string {
+  const h = createHash('sha256');
+  const files = new Set<string>();
+  for (const c of e.cells) {
+    files.add(c.armyA.file);
+    files.add(c.armyB.file);
+    if (path.isAbsolute(c.scenario)) files.add(c.scenario);
+    if ('file' in c.ruleset) files.add(c.ruleset.file);
+  }
+  h.update(
+    JSON.stringify({
+      seed: e.seed,
+      gamesPerCell: e.gamesPerCell,
+      precision: e.precision,
+      control: data.control ?? null,
+      ruleset: data.ruleset ?? null,
+      cells: e.cells.map((c) => [c.key, c.armyA.path, c.armyB.path, c.policyA, c.policyB]),
+    }),
+  );
+  for (const f of [...files].sort()) {
+    h.update(`\n${path.basename(f)}\n`);
+    h.update(readFileSync(f));
+  }
+  return h.digest('hex');
+}
+
+/** Reads, validates and expands an experiment file; every problem is one line of one InputError. */
+export function loadExperiment(opts: LoadExperimentOptions): Experiment {
+  const json = readJsonFile(opts.file);
+  const { data, errors } = parseExperiment(json, opts.file);
+  if (!data) throw new InputError(errors);
+  const expanded = expandExperiment(data, opts.file, opts);
+  if (expanded.errors.length > 0) throw new InputError(expanded.errors);
+  const refErrors = opts.check ? opts.check(expanded.experiment, data) : [];
+  if (refErrors.length > 0) throw new InputError(refErrors);
+  return expanded.experiment;
+}
+
+/** `validate` for kind "experiment": schema, files, and (given `check`) armies, scenarios and policies. */
+export function validateExperimentWith(
+  json: unknown,
+  file: string,
+  check?: ReferenceCheck,
+  policyAlias?: (name: string) => string,
+): ValidationResult {
+  const { data, errors } = parseExperiment(json, file);
+  if (!data) return { errors };
+  const expanded = expandExperiment(data, file, { policyAlias });
+  if (expanded.errors.length > 0) return { errors: expanded.errors };
+  const refErrors = check ? check(expanded.experiment, data) : [];
+  if (refErrors.length > 0) return { errors: refErrors };
+  const e = expanded.experiment;
+  const games = e.precision
+    ? `precision ±${e.precision.halfWidth} (batches of ${e.precision.batch}, at most ${e.precision.maxGames} a cell)`
+    : `${e.gamesPerCell} games a cell, ${e.gamesPerCell * e.cells.length} in all`;
+  return {
+    errors: [],
+    summary: `experiment "${e.name}": ${e.cells.length} cell${e.cells.length === 1 ? '' : 's'}, ${games}`,
+  };
+}

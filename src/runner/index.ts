@@ -1,0 +1,23 @@
+/** Batch runs: experiments, the worker pool, CSV outputs, checkpoints, shards and merge. */
+export {
+  experimentSchema,
+  loadExperiment,
+  expandExperiment,
+  validateExperimentWith,
+  DEFAULT_PRECISION_BATCH,
+  DEFAULT_PRECISION_MAX_GAMES,
+  type ExperimentJson,
+  type LoadExperimentOptions,
+  type ReferenceCheck,
+} from './experiment.js';
+export { validateExperimentJson, loadCheckedExperiment } from './validate.js';
+export { runExperiment, outputFiles, DEFAULT_CHUNK, type RunOptions, type RunOutcome, type ProgressUpdate, type CellOutcome } from './run.js';
+export { mergeShards, type MergeOptions, type MergeOutcome } from './merge.js';
+export { gameSeed, armyAFirst, shardRange, parseShard } from './seeds.js';
+export { GAME_COLUMNS, ERROR_COLUMNS, parseCsvLine } from './csv.js';
+export { SUMMARY_COLUMNS, CellSummary } from './summary.js';
+export { createProgress, type Progress } from './progress.js';
+export { quickstartFile, packageRoot } from './paths.js';
+export { formatSummaryTable } from './table.js';
+export { policyAlias } from './references.js';
+export type * from './types.js';

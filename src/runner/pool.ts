@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { Piscina } from 'piscina';
+import { workerFile } from './paths.js';
+import { clearPrepared, runTaskWith } from './worker.js';
+import type { CreateGame, Task, TaskResult } from './types.js';
+
+/** Runs tasks somewhere: a piscina pool, or this thread. */
+export interface Executor {
+  readonly threads: number;
+  run(task: Task): Promise<TaskResult>;
+  /** Waits for nothing: ends the workers, abandoning tasks in flight. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A piscina pool of `threads` workers. A task whose worker dies (or that
+ * fails outside a game) is retried once on a fresh worker; piscina replaces
+ * the dead one.
+ */
+export function createPool(threads: number): Executor {
+  const filename = workerFile();
+  if (!existsSync(filename)) {
+    throw new Error(`${filename} is missing: run \`npm run build\` first (the pool runs the built worker)`);
+  }
+  const pool = new Piscina<Task, TaskResult>({
+    filename,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // The runner keeps its own bounded window of tasks in flight.
+    maxQueue: 'auto',
+    // Two tasks a worker: the next one is already waiting in the worker when the
+    // current one ends, so a busy main thread never leaves a worker idle.
+    concurrentTasksPerWorker: 2,
+  });
+  let destroyed = false;
+  return {
+    threads,
+    async run(task) {
+      try {
+        return await pool.run(task);
+      } catch (first) {
+        if (destroyed) throw first;
+        try {
+          return await pool.run(task);
+        } catch (second) {
+          throw new TaskFailure(task, first, second);
+        }
+      }
+    },
+    async destroy() {
+      destroyed = true;
+      await pool.destroy();
+    },
+  };
+}
+
+/** Runs tasks in this thread, one at a time, yielding to the event loop (signals, I/O) between them. */
+export function createInProcess(create?: CreateGame): Executor {
+  clearPrepared();
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    threads: 0,
+    run(task) {
+      const next = chain.then(async () => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        try {
+          return await runTaskWith(task, create);
+        } catch (err) {
+          throw new TaskFailure(task, err, undefined);
+        }
+      });
+      chain = next.catch(() => undefined);
+      return next;
+    },
+    async destroy() {},
+  };
+}
+
+/** A task that failed twice (or, in process, once): not a game error, a broken worker or cell. */
+export class TaskFailure extends Error {
+  constructor(
+    readonly task: Task,
+    first: unknown,
+    second: unknown,
+  ) {
+    const msg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+    super(
+      `task ${task.start}..${task.end - 1} of cell "${task.cell.key}" failed` +
+        (second === undefined ? `: ${msg(first)}` : ` twice: ${msg(first)}; retry: ${msg(second)}`),
+    );
+  }
+}

@@ -1,0 +1,438 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { InputError } from '../errors.js';
+import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
+import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
+import { packageVersion } from './paths.js';
+import { createInProcess, createPool, type Executor } from './pool.js';
+import { shardRange } from './seeds.js';
+import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
+import type { CellSpec, CreateGame, Experiment, Shard, TaskResult } from './types.js';
+
+import { DEFAULT_CHUNK } from './defaults.js';
+
+export { DEFAULT_CHUNK };
+
+/** What the progress display is told after every finished task. */
+export interface ProgressUpdate {
+  /** Games finished, including those taken from a checkpoint. */
+  done: number;
+  /** Games planned so far (grows under --precision). */
+  total: number;
+  /** Games played by this invocation. */
+  played: number;
+  elapsedMs: number;
+}
+
+export interface RunOptions {
+  experiment: Experiment;
+  /** Default experiment.out. */
+  out?: string;
+  /** Worker threads; 0 plays in this thread. Default os.availableParallelism(). */
+  workers?: number;
+  /** Games per task. */
+  chunk?: number;
+  shard?: Shard | null;
+  resume?: boolean;
+  failFast?: boolean;
+  /** In-process only: the game function (tests, benches). */
+  game?: CreateGame;
+  /** URL of a module exporting createGame, for workers too (tests, benches). */
+  gameModule?: string;
+  /** Aborting stops cleanly: no new tasks, the ones in flight finish and are checkpointed. */
+  signal?: AbortSignal;
+  /** Aborting stops at once: tasks in flight are abandoned (finished ones are already checkpointed). */
+  abandon?: AbortSignal;
+  onProgress?: (p: ProgressUpdate) => void;
+  /** Called once before the first task, with the plan. */
+  onStart?: (info: { total: number; resumed: number; threads: number; chunk: number }) => void;
+}
+
+export interface CellOutcome {
+  key: string;
+  games: number;
+  errors: number;
+  /** The summary.csv row. */
+  row: string[];
+}
+
+export interface RunOutcome {
+  status: 'complete' | 'stopped' | 'failed';
+  out: string;
+  /** Games finished (rows + errors), this invocation and earlier ones. */
+  done: number;
+  played: number;
+  resumed: number;
+  errors: number;
+  /** Why the run failed (a task that failed twice, or the first game error under --fail-fast). */
+  failure?: string;
+  /** Files written (complete runs). */
+  files: string[];
+  cells: CellOutcome[];
+  seconds: number;
+}
+
+interface CellState {
+  spec: CellSpec;
+  /** First game of this output (the shard's block). */
+  lo: number;
+  /** End of the games planned so far (exclusive). */
+  hi: number;
+  final: boolean;
+  nextDispatch: number;
+  nextWrite: number;
+  /** Finished tasks waiting for their turn to be written, by first game. */
+  buffer: Map<number, TaskResult>;
+  checkpointed: Map<number, CheckpointEntry>;
+  /** First games of the checkpointed tasks, sorted, and the first one not yet passed by dispatch. */
+  checkpointStarts: number[];
+  nextCheckpoint: number;
+  summary: CellSummary;
+}
+
+export const CHECKPOINT_FILE = 'checkpoint.jsonl';
+
+/** The output files of a run in `out`. */
+export function outputFiles(out: string): { games: string; summary: string; errors: string; manifest: string; checkpoint: string } {
+  return {
+    games: path.join(out, 'games.csv'),
+    summary: path.join(out, 'summary.csv'),
+    errors: path.join(out, 'errors.csv'),
+    manifest: path.join(out, 'manifest.json'),
+    checkpoint: path.join(out, CHECKPOINT_FILE),
+  };
+}
+
+const tmpName = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+
+/**
+ * Runs an experiment (or one shard of it): tasks of `chunk` games go to the
+ * pool, results come back in any order, and rows are written strictly in
+ * game order — a finished task waits in a buffer until every game before it
+ * is written. The window of tasks in flight or waiting is bounded, so memory
+ * does not grow with the number of games.
+ */
+export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
+  const e = opts.experiment;
+  const out = opts.out ?? e.out;
+  const shard = opts.shard ?? null;
+  const workers = opts.workers ?? availableParallelism();
+  const chunk = Math.max(1, Math.floor(opts.chunk ?? DEFAULT_CHUNK));
+  if (e.precision && shard) {
+    throw new InputError('--precision cannot be combined with --shard: how many games a cell needs depends on all of its games');
+  }
+  if (opts.game && workers > 0) throw new Error('runExperiment: a game function needs workers: 0 (use gameModule for a pool)');
+  const files = outputFiles(out);
+  mkdirSync(out, { recursive: true });
+
+  const header = { checkpoint: 1 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null };
+  let checkpoint: Checkpoint;
+  if (opts.resume) {
+    checkpoint = Checkpoint.resume(files.checkpoint, header);
+  } else {
+    if (Checkpoint.hasTasks(files.checkpoint)) {
+      throw new InputError(
+        `${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`,
+      );
+    }
+    checkpoint = Checkpoint.create(files.checkpoint, header);
+  }
+
+  const cells: CellState[] = e.cells.map((spec) => {
+    const { start, end } = shardRange(e.precision ? Math.min(e.gamesPerCell, e.precision.maxGames) : e.gamesPerCell, shard);
+    return {
+      spec,
+      lo: start,
+      hi: end,
+      final: e.precision === null,
+      nextDispatch: start,
+      nextWrite: start,
+      buffer: new Map(),
+      checkpointed: checkpoint.index.get(spec.index) ?? new Map(),
+      checkpointStarts: [...(checkpoint.index.get(spec.index)?.keys() ?? [])].sort((a, b) => a - b),
+      nextCheckpoint: 0,
+      summary: new CellSummary(spec),
+    };
+  });
+
+  const gamesTmp = tmpName(files.games);
+  const errorsTmp = tmpName(files.errors);
+  const gamesFd = openSync(gamesTmp, 'w');
+  const errorsFd = openSync(errorsTmp, 'w');
+  writeSync(gamesFd, csvHeader(GAME_COLUMNS));
+  writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+
+  const executor: Executor = workers === 0 ? createInProcess(opts.game) : createPool(workers);
+  const maxInFlight = Math.max(2, executor.threads * 2);
+  // Finished-but-unwritten tasks of later cells (look-ahead while a --precision cell decides).
+  const window = maxInFlight * 4;
+
+  const started = Date.now();
+  const resumed = checkpoint.resumedGames;
+  let head = 0;
+  let inFlight = 0;
+  let buffered = 0;
+  let done = resumed;
+  let played = 0;
+  let errors = 0;
+  let stopping = false;
+  let abandoned = false;
+  let failure: string | undefined;
+  const total = (): number => cells.reduce((s, c) => s + (c.hi - c.lo), 0);
+
+  opts.onStart?.({ total: total(), resumed, threads: executor.threads, chunk });
+
+  return new Promise<RunOutcome>((resolve, reject) => {
+    let settled = false;
+    const onStop = (): void => {
+      stopping = true;
+      settle();
+    };
+    const onAbandon = (): void => {
+      stopping = true;
+      abandoned = true;
+      settle();
+    };
+    opts.signal?.addEventListener('abort', onStop);
+    opts.abandon?.addEventListener('abort', onAbandon);
+    if (opts.signal?.aborted) stopping = true;
+
+    const fail = (err: unknown): void => {
+      if (settled) return;
+      settled = true;
+      void shutDown().finally(() => reject(err));
+    };
+
+    /** Ends the run without final files: every finished task stays in the checkpoint. */
+    async function shutDown(): Promise<void> {
+      opts.signal?.removeEventListener('abort', onStop);
+      opts.abandon?.removeEventListener('abort', onAbandon);
+      try {
+        await Promise.all([checkpoint.flush(), executor.destroy()]);
+      } finally {
+        checkpoint.close();
+        closeSync(gamesFd);
+        closeSync(errorsFd);
+        removeQuietly(gamesTmp);
+        removeQuietly(errorsTmp);
+      }
+    }
+
+    /** Sends tasks while there is room: the head cell first, then look-ahead. */
+    function fill(): void {
+      for (let c = head; c < cells.length && !stopping; c++) {
+        const cs = cells[c];
+        while (cs.nextDispatch < cs.hi && inFlight < maxInFlight) {
+          if (c !== head && inFlight + buffered >= window) return;
+          const cp = cs.checkpointed.get(cs.nextDispatch);
+          if (cp) {
+            cs.nextDispatch = cp.end;
+            continue;
+          }
+          let end = Math.min(cs.nextDispatch + chunk, cs.hi);
+          // Stop short of the next checkpointed task (a resume may use another chunk size).
+          const starts = cs.checkpointStarts;
+          while (cs.nextCheckpoint < starts.length && starts[cs.nextCheckpoint] <= cs.nextDispatch) cs.nextCheckpoint++;
+          if (cs.nextCheckpoint < starts.length) end = Math.min(end, starts[cs.nextCheckpoint]);
+          dispatch(cs, cs.nextDispatch, end);
+          cs.nextDispatch = end;
+        }
+        if (inFlight >= maxInFlight) return;
+      }
+    }
+
+    function dispatch(cs: CellState, start: number, end: number): void {
+      inFlight++;
+      executor.run({ cell: cs.spec, seed: e.seed, start, end, gameModule: opts.gameModule }).then(
+        (r) => {
+          inFlight--;
+          if (settled || abandoned) return;
+          try {
+            if (r.errors.length > 0 && opts.failFast) {
+              // Not checkpointed: after a fix, --resume plays this task again.
+              const g = r.errors[0];
+              failure ??= `game ${g.game} of cell "${g.cell}" threw: ${g.message} (seed ${g.seed}); stopped by --fail-fast`;
+              stopping = true;
+              settle();
+              return;
+            }
+            checkpoint.append(r);
+            played += r.end - r.start;
+            done += r.end - r.start;
+            if (r.cell !== head) buffered++;
+            cells[r.cell].buffer.set(r.start, r);
+            drain();
+            opts.onProgress?.({ done, total: total(), played, elapsedMs: Date.now() - started });
+            fill();
+            settle();
+          } catch (err) {
+            fail(err);
+          }
+        },
+        (err: unknown) => {
+          inFlight--;
+          if (settled || abandoned) return settle();
+          if (failure === undefined) failure = err instanceof Error ? err.message : String(err);
+          stopping = true;
+          settle();
+        },
+      );
+    }
+
+    /** Writes every task whose turn has come; decides --precision cells; finishes cells. */
+    function drain(): void {
+      while (head < cells.length) {
+        const cs = cells[head];
+        if (cs.nextWrite < cs.hi) {
+          let r = cs.buffer.get(cs.nextWrite);
+          if (r) {
+            cs.buffer.delete(cs.nextWrite);
+          } else {
+            const cp = cs.checkpointed.get(cs.nextWrite);
+            if (!cp) return; // waiting for a task in flight
+            r = checkpoint.read(cp, cs.spec.key);
+          }
+          write(cs, r);
+          cs.nextWrite = r.end;
+          continue;
+        }
+        if (!cs.final) {
+          const p = e.precision!;
+          if (cs.summary.halfWidth() < p.halfWidth || cs.hi >= p.maxGames) cs.final = true;
+          else cs.hi = Math.min(cs.hi + p.batch, p.maxGames);
+          continue;
+        }
+        head++;
+        // Tasks of the new head cell no longer count against the look-ahead window.
+        if (head < cells.length) buffered -= cells[head].buffer.size;
+      }
+    }
+
+    function write(cs: CellState, r: TaskResult): void {
+      for (const row of r.rows) cs.summary.add(row);
+      cs.summary.errors += r.errors.length;
+      errors += r.errors.length;
+      if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map(gameRow)));
+      if (r.errors.length > 0) writeSync(errorsFd, csvText(r.errors.map(errorRow)));
+    }
+
+    function settle(): void {
+      if (settled) return;
+      if (!abandoned && inFlight > 0) return;
+      if (!abandoned && head >= cells.length && failure === undefined) {
+        settled = true;
+        // Written and synced before the checkpoint goes (finish removes it).
+        checkpoint
+          .flush()
+          .then(finish)
+          .then(
+            (result) => executor.destroy().finally(() => resolve(result)),
+            // e.g. the disk filled up: the checkpoint still holds every game it could.
+            (err: unknown) => executor.destroy().finally(() => reject(err)),
+          );
+        return;
+      }
+      if (abandoned || stopping) {
+        settled = true;
+        const status = failure === undefined ? 'stopped' : 'failed';
+        shutDown().then(
+          () => resolve(outcome(status)),
+          (err: unknown) => reject(err),
+        );
+      }
+    }
+
+    function outcome(status: RunOutcome['status'], written: string[] = []): RunOutcome {
+      return {
+        status,
+        out,
+        done,
+        played,
+        resumed,
+        errors,
+        failure,
+        files: written,
+        cells: cells.map((c) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: c.summary.row() })),
+        seconds: (Date.now() - started) / 1000,
+      };
+    }
+
+    function finish(): RunOutcome {
+      fsyncSync(gamesFd);
+      fsyncSync(errorsFd);
+      opts.signal?.removeEventListener('abort', onStop);
+      opts.abandon?.removeEventListener('abort', onAbandon);
+      closeSync(gamesFd);
+      closeSync(errorsFd);
+      renameSync(gamesTmp, files.games);
+      renameSync(errorsTmp, files.errors);
+      writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(cells.map((c) => c.summary.row())));
+      const o = outcome('complete', [files.games, files.summary, files.errors, files.manifest]);
+      const manifest = {
+        kind: 'manifest',
+        experiment: e.name,
+        experimentFile: e.file,
+        inputsHash: e.inputsHash,
+        package: { name: 'skirmish-lab', version: packageVersion() },
+        node: process.version,
+        seed: e.seed,
+        gamesPerCell: e.gamesPerCell,
+        precision: e.precision,
+        shard: shard ? `${shard.k}/${shard.n}` : null,
+        counts: { cells: cells.length, games: cells.reduce((s, c) => s + c.summary.games, 0), errors },
+        cells: cells.map((c) => ({
+          index: c.spec.index,
+          key: c.spec.key,
+          scenario: c.spec.scenarioLabel,
+          armyA: { label: c.spec.armyA.label, path: c.spec.armyA.path },
+          armyB: { label: c.spec.armyB.label, path: c.spec.armyB.path },
+          policyA: c.spec.policyA,
+          policyB: c.spec.policyB,
+          start: c.lo,
+          end: c.hi,
+          games: c.summary.games,
+          errors: c.summary.errors,
+        })),
+        timings: {
+          startedAt: new Date(started).toISOString(),
+          finishedAt: new Date().toISOString(),
+          seconds: o.seconds,
+          gamesPlayed: played,
+          gamesResumed: resumed,
+          gamesPerSecond: o.seconds > 0 ? Math.round((played / o.seconds) * 10) / 10 : null,
+          workers: executor.threads,
+          chunk,
+        },
+      };
+      writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+      checkpoint.remove();
+      return o;
+    }
+
+    fill();
+    drain();
+    settle();
+  });
+}
+
+/** Writes a file under a temporary name, fsyncs, renames: readers see the old file or the whole new one. */
+export function writeAtomically(file: string, text: string): void {
+  const tmp = tmpName(file);
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+function removeQuietly(file: string): void {
+  try {
+    if (existsSync(file)) unlinkSync(file);
+  } catch {
+    // best effort: a leftover temporary file is harmless
+  }
+}

@@ -1,0 +1,131 @@
+import type { GameResult } from '../engine/types.js';
+
+import type { ControlRule } from '../scenarios/types.js';
+
+export type { ControlRule };
+
+/** `--precision`: add seat-rotated pairs in fixed batches until the win-rate interval is this narrow. */
+export interface Precision {
+  /** Target half-width of the 95% Wilson interval of army A's win rate. */
+  halfWidth: number;
+  /** Games added per decision (even). Decisions are taken by game index, never by timing. */
+  batch: number;
+  /** No cell plays more games than this (even). */
+  maxGames: number;
+}
+
+/** One army of a matchup. */
+export interface ArmyRef {
+  /** Short name in the CSVs: the file name without `.json`. */
+  label: string;
+  /** The path as written in the experiment file (relative to it). */
+  path: string;
+  /** Absolute path. */
+  file: string;
+}
+
+/**
+ * One cell: a matchup × scenario × policy pair. Everything a worker needs to
+ * play its games, as plain data (it crosses the worker boundary).
+ */
+export interface CellSpec {
+  index: number;
+  /** Stable name of the cell; part of every game seed. */
+  key: string;
+  armyA: ArmyRef;
+  armyB: ArmyRef;
+  /** Built-in scenario name or absolute path of a scenario file. */
+  scenario: string;
+  /** The scenario's name in the CSVs. */
+  scenarioLabel: string;
+  /** Policies play for an army, whichever seat it has. */
+  policyA: string;
+  policyB: string;
+  /** null: the scenario's own control rule. */
+  control: ControlRule | null;
+  /** Deep-partial ruleset overrides (resolveRuleset), or the absolute path of a ruleset file. */
+  ruleset: { overrides: unknown } | { file: string };
+  /** The experiment file, for error messages. */
+  source: string;
+}
+
+/** A validated experiment with its cells expanded and flags applied. */
+export interface Experiment {
+  name: string;
+  /** The experiment file as given. */
+  file: string;
+  seed: string;
+  /** Games per cell (even: seats rotate in pairs). With precision: the first batch. */
+  gamesPerCell: number;
+  precision: Precision | null;
+  /** Output folder (relative to the current directory unless absolute). */
+  out: string;
+  cells: CellSpec[];
+  /** sha256 of everything that decides the results (files' contents, seed, games, precision). */
+  inputsHash: string;
+}
+
+/** One finished game, as a row of games.csv. Army A and B are the matchup's order. */
+export interface GameRecord {
+  cell: string;
+  game: number;
+  seed: string;
+  scenario: string;
+  armyA: string;
+  armyB: string;
+  policyA: string;
+  policyB: string;
+  /** Which army was player 1 (first seat). */
+  firstSeat: 'A' | 'B';
+  winner: 'A' | 'B' | 'draw';
+  vpA: number;
+  vpB: number;
+  rounds: number;
+  endReason: string;
+  warriorsLostA: number;
+  warriorsLostB: number;
+  pointsDestroyedA: number;
+  pointsDestroyedB: number;
+  stalled: boolean;
+}
+
+/** A game that threw: errors.csv. */
+export interface GameError {
+  cell: string;
+  game: number;
+  seed: string;
+  message: string;
+}
+
+/** A task: a range of game indices of one cell. */
+export interface Task {
+  cell: CellSpec;
+  /** The experiment seed. */
+  seed: string;
+  start: number;
+  /** Exclusive. */
+  end: number;
+  /** URL of a module exporting `createGame` (tests, benches); default the real engine. */
+  gameModule?: string;
+}
+
+export interface TaskResult {
+  cell: number;
+  start: number;
+  end: number;
+  /** In game order; a game that threw is in `errors` instead. */
+  rows: GameRecord[];
+  errors: GameError[];
+}
+
+/** Plays one game of a cell: `aFirst` says whether army A has the first seat. */
+export type PlayFn = (seed: string, aFirst: boolean) => GameResult;
+
+/** Prepares a cell once per worker (loads armies, scenario, ruleset, policies). */
+export type CreateGame = (cell: CellSpec) => PlayFn;
+
+/** `--shard K/N`: slice K (1-based) of N. */
+export interface Shard {
+  k: number;
+  n: number;
+}

@@ -1,0 +1,125 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, outputs, ROOT, tmp } from '../runner/helpers.js';
+
+const MAIN = path.join(ROOT, 'dist', 'cli', 'main.js');
+const FAKE = path.join(FIXTURES, 'fake-game.mjs');
+const dirs: string[] = [];
+function out(): string {
+  const d = tmp('cli-');
+  dirs.push(d);
+  return d;
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Lines of finished tasks in a checkpoint (after its header). */
+function checkpointTasks(dir: string): number {
+  const f = path.join(dir, 'checkpoint.jsonl');
+  if (!existsSync(f)) return 0;
+  return readFileSync(f, 'utf8').split('\n').filter((l) => l.endsWith('}')).length - 1;
+}
+
+/** Starts `skirmish run`, sends `signal` once the checkpoint holds `tasks` finished tasks, resolves with the exit. */
+function interrupt(args: string[], dir: string, signal: NodeJS.Signals, tasks: number): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let sent = false;
+    const poll = setInterval(() => {
+      if (!sent && checkpointTasks(dir) >= tasks) {
+        sent = true;
+        child.kill(signal);
+      }
+    }, 10);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      if (!sent) reject(new Error(`the run ended before it was interrupted: ${stderr}`));
+      else resolve({ code, stderr });
+    });
+  });
+}
+
+describe('skirmish run', () => {
+  it('exits 2 with the file and JSON path of a bad experiment, no stack trace', () => {
+    const bad = path.join(out(), 'bad.json');
+    writeFileSync(bad, JSON.stringify({ kind: 'experiment', name: 'bad', seed: 's', games: 'many', matchups: [], scenarios: ['raid'], policies: [['random', 'random']] }));
+    const r = cli(['run', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${bad}: games: expected number, got string`);
+    expect(r.stderr).toContain(`${bad}: matchups: must be ≥ 1 items`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 on bad flags', () => {
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    expect(cli(['run', tiny, '--shard', '5/4']).stderr).toMatch(/^--shard: expected K\/N/);
+    expect(cli(['run', tiny, '--workers', 'lots', '--precision', '2']).code).toBe(2);
+    expect(cli(['run', path.join(FIXTURES, 'nope.json')]).stderr).toMatch(/nope\.json: file not found/);
+  });
+
+  it('prints the summary table and the paths; plain progress lines when stderr is not a terminal', () => {
+    const dir = out();
+    const r = cli(['run', path.join(FIXTURES, 'sims', 'tiny.json'), '--game-module', FAKE, '--workers', '1', '--out', dir, '--progress-interval', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/A win rate \[95% CI\]/);
+    expect(r.stdout).toContain(path.join(dir, 'summary.csv'));
+    expect(r.stderr).toMatch(/run: 96\/96 games, [\d.]+ games\/s, ETA 0:00\n/);
+    expect(r.stderr).not.toContain('\r');
+  });
+
+  it('stops on SIGINT with exit 130 and resumes to the bytes of an uninterrupted run (real engine)', async () => {
+    const real = path.join(FIXTURES, 'sims', 'real.json');
+    // Enough games that the run is still going when the signal lands, even on an idle machine.
+    const whole = out();
+    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole]).code).toBe(0);
+    const dir = out();
+    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir];
+    const stopped = await interrupt(args, dir, 'SIGINT', 1);
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/stopped: \d+ finished games are kept in .*checkpoint\.jsonl\nresume with: skirmish run .* --resume\n/);
+    expect(existsSync(path.join(dir, 'games.csv'))).toBe(false);
+    const resumed = cli([...args, '--chunk', '5', '--resume']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toMatch(/from the checkpoint/);
+    expect(outputs(dir)).toEqual(outputs(whole));
+  });
+
+  it('stops on SIGTERM with exit 143 and resumes', async () => {
+    const slow = path.join(FIXTURES, 'sims', 'slow.json');
+    const dir = out();
+    const args = ['run', slow, '--game-module', FAKE, '--workers', '2', '--chunk', '10', '--games', '200', '--out', dir];
+    const stopped = await interrupt(args, dir, 'SIGTERM', 3);
+    expect(stopped.code).toBe(143);
+    expect(cli([...args, '--resume']).code).toBe(0);
+    const whole = out();
+    expect(cli(['run', slow, '--game-module', FAKE, '--workers', '1', '--chunk', '50', '--games', '200', '--out', whole]).code).toBe(0);
+    expect(outputs(dir)).toEqual(outputs(whole));
+  });
+
+  it('merge combines slices run from the CLI into the single-machine files', () => {
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    const single = out();
+    expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', single]).code).toBe(0);
+    const slices = [1, 2].map((k) => {
+      const d = out();
+      expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '1', '--shard', `${k}/2`, '--out', d]).code).toBe(0);
+      return d;
+    });
+    const merged = out();
+    const r = cli(['merge', ...slices, '--out', merged]);
+    expect(r.code).toBe(0);
+    expect(outputs(merged)).toEqual(outputs(single));
+    expect(cli(['merge', slices[1], '--out', out()]).stderr).toMatch(/missing slice 1\/2/);
+  });
+});

@@ -1,0 +1,123 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { Checkpoint } from '../../src/runner/checkpoint.js';
+import { csvText, gameFromFields, gameRow } from '../../src/runner/csv.js';
+import { createProgress, GAME_COLUMNS, parseCsvLine, SUMMARY_COLUMNS } from '../../src/runner/index.js';
+import type { GameRecord } from '../../src/runner/types.js';
+import { ROOT, tmp } from './helpers.js';
+
+const record = (over: Partial<GameRecord> = {}): GameRecord => ({
+  cell: 'a vs b | raid | random vs random',
+  game: 3,
+  seed: '0123456789abcdef0123456789abcdef',
+  scenario: 'raid',
+  armyA: 'a',
+  armyB: 'b',
+  policyA: 'random',
+  policyB: 'random',
+  firstSeat: 'B',
+  winner: 'draw',
+  vpA: 12,
+  vpB: 12,
+  rounds: 6,
+  endReason: 'lastRound',
+  warriorsLostA: 4,
+  warriorsLostB: 5,
+  pointsDestroyedA: 93.75,
+  pointsDestroyedB: 110,
+  stalled: false,
+  ...over,
+});
+
+describe('CSV rows', () => {
+  it('round-trip through csv-stringify and the merge parser, quotes and commas included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ',', '"', ' ', '|', 'é') }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), (cell, vp) => {
+        const r = record({ cell, armyA: cell, vpA: vp + 0 }); // -0 prints as 0
+        const line = csvText([gameRow(r)]);
+        expect(line.endsWith('\n')).toBe(true);
+        expect(gameFromFields(parseCsvLine(line.slice(0, -1)))).toEqual(r);
+      }),
+    );
+  });
+
+  it('every games.csv and summary.csv column is documented in the README', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('<!-- section: run -->'), readme.indexOf('<!-- /section: run -->'));
+    for (const c of [...GAME_COLUMNS, ...SUMMARY_COLUMNS]) expect(section.includes(`\`${c}\``), c).toBe(true);
+  });
+});
+
+describe('checkpoint', () => {
+  const dirs: string[] = [];
+  const cpFile = (): string => {
+    const d = tmp('cp-');
+    dirs.push(d);
+    return path.join(d, 'checkpoint.jsonl');
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('refuses a corrupt line before the last one', async () => {
+    const file = cpFile();
+    const header = { checkpoint: 1 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const cp = Checkpoint.create(file, header);
+    cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
+    await cp.flush();
+    cp.close();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"rows"', '"ro'), { flag: 'w' });
+    writeFileSync(file, '{"cell":0,"start":1,"end":2,"rows":[],"errors":[]}\n', { flag: 'a' });
+    expect(() => Checkpoint.resume(file, header)).toThrow(InputError);
+  });
+
+  it('reads back what it appended, in one group commit', async () => {
+    const file = cpFile();
+    const header = { checkpoint: 1 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
+    const cp = Checkpoint.create(file, header);
+    const task = { cell: 2, start: 4, end: 6, rows: [record({ game: 4 })], errors: [{ cell: 'k', game: 5, seed: 's', message: 'boom' }] };
+    cp.append(task);
+    cp.append({ ...task, start: 6, end: 7, rows: [record({ game: 6 })], errors: [] });
+    await cp.flush();
+    cp.close();
+    const again = Checkpoint.resume(file, header);
+    expect(again.resumedGames).toBe(3);
+    const entry = again.index.get(2)!.get(4)!;
+    expect(again.read(entry, 'k')).toEqual(task);
+    again.close();
+    expect(() => Checkpoint.resume(file, { ...header, shard: '2/2' })).toThrow(/different inputs or shard/);
+  });
+});
+
+describe('progress', () => {
+  const sink = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    return { chunks, stream: { isTTY, columns: 100, write: (s: string) => chunks.push(s) > 0 } as unknown as NodeJS.WriteStream };
+  };
+
+  it('prints plain lines at most once an interval when not on a terminal', () => {
+    const { chunks, stream } = sink(false);
+    let t = 0;
+    const p = createProgress({ stream, intervalMs: 1000, now: () => t });
+    for (let done = 10; done <= 100; done += 10) {
+      t += 300;
+      p.update({ done, total: 100, played: done, elapsedMs: t });
+    }
+    p.end();
+    expect(chunks.every((c) => c.startsWith('run: ') && c.endsWith('\n'))).toBe(true);
+    expect(chunks.length).toBe(4);
+    expect(chunks.at(-1)).toBe('run: 100/100 games, 33.3 games/s, ETA 0:00\n');
+  });
+
+  it('redraws one bar line on a terminal', () => {
+    const { chunks, stream } = sink(true);
+    let t = 0;
+    const p = createProgress({ stream, now: () => t });
+    t = 2000;
+    p.update({ done: 50, total: 200, played: 50, elapsedMs: 2000 });
+    p.end();
+    expect(chunks[0]).toMatch(/^\r\x1b\[2K█+░+ {2}25% 50\/200 games, 25\.0 games\/s, ETA 0:06$/);
+    expect(chunks.at(-1)).toBe('\n');
+  });
+});
