@@ -10,10 +10,11 @@ import { getScenario } from '../scenarios/index.js';
 import type { CellSpec, PlayFn } from './types.js';
 
 export function createGame(cell: CellSpec): PlayFn {
-  const armyA = loadRoster(cell.armyA.file);
-  const armyB = loadRoster(cell.armyB.file);
-  const scenario = getScenario(cell.scenario);
   const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
+  // The ruleset gives profiles their default Size, base and Command Range (R3, R4).
+  const armyA = loadRoster(cell.armyA.file, ruleset);
+  const armyB = loadRoster(cell.armyB.file, ruleset);
+  const scenario = getScenario(cell.scenario);
   const policyA = getPolicy(cell.policyA);
   const policyB = getPolicy(cell.policyB);
   const control = cell.control ?? scenario.control;

@@ -68,11 +68,11 @@ describe('experiment files', () => {
   });
 
   it('checks armies, scenarios, policies and ruleset knobs when loading for a run', () => {
-    const file = write({ ...base, scenarios: ['raid', 'no-such-scenario'], policies: [['random', 'nobody']], ruleset: { failFace: 'six' } });
+    const file = write({ ...base, scenarios: ['raid', 'no-such-scenario'], policies: [['random', 'nobody']], ruleset: { aimedBonus: 'one' } });
     const lines = errorsOf(() => loadCheckedExperiment({ file }));
     expect(lines.some((l) => l.startsWith(`${file}: scenarios[1]: `))).toBe(true);
     expect(lines.some((l) => l.startsWith(`${file}: policies[0][1]: unknown policy "nobody" (expected one of: random`))).toBe(true);
-    expect(lines.some((l) => l.startsWith(`${file}: ruleset.failFace: `))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${file}: ruleset.aimedBonus: `))).toBe(true);
     const bad = path.join(dir, 'armies', 'bad.json');
     writeFileSync(bad, JSON.stringify({ kind: 'army' }));
     const armyLines = errorsOf(() => loadCheckedExperiment({ file: write({ ...base, matchups: [['armies/bad.json', base.matchups[0][1]]] }) }));
