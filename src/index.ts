@@ -38,5 +38,9 @@ export type { ActionChoice, Choice, Decision, GameEvent, GameResult, GameState, 
 export { getPolicy, listPolicies, randomPolicy } from './bots/index.js';
 export type { Policy } from './bots/index.js';
 
+// Batch runs.
+export { expandExperiment, loadCheckedExperiment, loadExperiment, mergeShards, runExperiment } from './runner/index.js';
+export type { RunOptions, RunOutcome } from './runner/index.js';
+
 // Statistics.
-export { meanInterval, wilsonInterval } from './stats/index.js';
+export { MeanAccumulator, meanInterval, wilsonInterval } from './stats/index.js';
