@@ -8,8 +8,9 @@ program
   .name('skirmish')
   .description('skirmish-lab: a headless balance lab for Conquest: First Blood-style skirmish games')
   .option('--debug', 'print stack traces for errors')
-  .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+  .exitOverride()
+  // Bad flags get one line (DESIGN.md, Errors): commander's message and where to look.
+  .configureOutput({ outputError: (text, write) => write(`${text.trimEnd()} (see --help)\n`) });
 
 registerCommands(program);
 
