@@ -1,4 +1,4 @@
-import { lineOfSight, moveAlong } from '../board/index.js';
+import { contactPoint, lineOfSight, moveAlong } from '../board/index.js';
 import type { Circle, MoveOptions, Point } from '../board/index.js';
 import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
@@ -248,15 +248,6 @@ function checkCharge(ctx: Ctx, w: Warrior, a: Activation, preferred: TargetRef |
   }
 }
 
-/** The centre position where w's base would touch the target's base, on the line from w. */
-function contactPosition(w: Warrior, tx: number, ty: number, tr: number): { x: number; y: number } {
-  const dx = tx - w.x;
-  const dy = ty - w.y;
-  const d = norm(dx, dy);
-  if (d === 0) return { x: w.x, y: w.y };
-  const k = (d - tr - w.r) / d;
-  return { x: w.x + dx * k, y: w.y + dy * k };
-}
 
 /** Inward normal of the table edge a point lies on, or null if it is not on an edge. */
 export function edgeNormal(s: GameState, x: number, y: number): [number, number] | null {
@@ -376,7 +367,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
         checkCharge(ctx, w, a, null);
       } else {
         const e = act.target >= 0 ? s.warriors[act.target] : s.scenarioState.markers[-1 - act.target];
-        const dest = contactPosition(w, e.x, e.y, e.r);
+        const dest = contactPoint(w, e);
         move(ctx, w, 'charge', dest.x, dest.y, max, true);
         checkCharge(ctx, w, a, act.target);
       }

@@ -1,4 +1,5 @@
 import type { Roster } from '../army/types.js';
+import { mmToInches } from '../board/index.js';
 import type { TerrainPiece } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -6,8 +7,6 @@ import { createScenarioState, deploymentPolygons, generateTerrain } from '../sce
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { emptyTally } from '../scenarios/index.js';
 import type { GameState, PlayerIndex, Regiment, Warrior } from './types.js';
-
-const MM_PER_INCH = 25.4;
 
 /**
  * Builds the initial state of a game: every warrior of both rosters in
@@ -42,7 +41,7 @@ export function createState(opts: {
           status: 'reserve',
           x: -100,
           y: -100,
-          r: rw.profile.baseMm / MM_PER_INCH / 2,
+          r: mmToInches(rw.profile.baseMm) / 2,
           markers: 0,
           broken: false,
           activated: false,
