@@ -8,7 +8,7 @@ import { scriptedDice } from '../../src/dice/index.js';
 import { Game } from '../../src/engine/index.js';
 import type { ActionChoice, GameEvent, GameState, PlayerIndex, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET, type Ruleset } from '../../src/rules/ruleset.js';
-import type { Profile } from '../../src/rules/types.js';
+import type { CommandAbilityDef, Profile, UniqueActionDef } from '../../src/rules/types.js';
 import type { ObjectiveMarker, ObjectiveZone, Scenario, VpRule } from '../../src/scenarios/types.js';
 
 export function profile(over: Partial<Profile> = {}): Profile {
@@ -95,6 +95,9 @@ export function skirmish(opts: {
   scenario?: Partial<Scenario>;
   ruleset?: Partial<Ruleset>;
   supremacy?: PlayerIndex;
+  /** Data-defined abilities both armies know (a profile still has to name them). */
+  commandAbilities?: CommandAbilityDef[];
+  uniqueActions?: UniqueActionDef[];
 }): Skirmish {
   const army = (p: number): Roster => ({
     name: `Army ${p + 1}`,
@@ -102,8 +105,8 @@ export function skirmish(opts: {
     pointsLimit: 1000,
     points: 0,
     regiments: [],
-    commandAbilities: [],
-    uniqueActions: [],
+    commandAbilities: opts.commandAbilities ?? [],
+    uniqueActions: opts.uniqueActions ?? [],
   });
   const rosters: [Roster, Roster] = [army(0), army(1)];
   const regOf = new Map<string, RosterRegiment>();
