@@ -525,7 +525,7 @@ export class Game {
     });
     s.vp[0] += out.vp[0];
     s.vp[1] += out.vp[1];
-    this.ctx.emit?.({ type: 'victoryPhase', round: s.round, gained: [out.vp[0], out.vp[1]], vp: [s.vp[0], s.vp[1]], detail: out.detail.map((l) => `P${l.player + 1} +${l.vp} ${l.why}`) });
+    this.ctx.emit?.({ type: 'victoryPhase', round: s.round, gained: [out.vp[0], out.vp[1]], vp: [s.vp[0], s.vp[1]], detail: out.detail.map((l) => `P${l.player + 1} +${Math.round(l.vp * 100) / 100}: ${l.why}`) });
     s.tally = emptyTally();
     if (out.instantWinner !== null) {
       this.end('instantWin', false, out.instantWinner);

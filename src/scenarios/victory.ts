@@ -170,7 +170,7 @@ export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
         }
         case 'pointsSlain': {
           const n = tally.pointsSlain[p] + (reinf?.points[e] ?? 0);
-          add(p, rule.rule, n, `${n} points of enemy warriors slain`);
+          add(p, rule.rule, n, `${Math.round(n * 100) / 100} points of enemy warriors slain`);
           break;
         }
         case 'brokenLines': {
