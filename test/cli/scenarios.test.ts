@@ -16,14 +16,15 @@ const dir = mkdtempSync(join(tmpdir(), 'skirmish-scenario-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('skirmish scenarios', () => {
-  it('lists the twelve scenarios and annihilation with rounds, threshold, zones and markers', () => {
+  it('lists the twelve scenarios and annihilation with rounds, threshold, zones, markers and capture points', () => {
     const r = skirmish('scenarios');
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split('\n');
-    expect(rows[0]).toMatch(/^id\s+name\s+rounds\s+VP threshold\s+zones\s+markers$/);
+    expect(rows[0]).toMatch(/^id\s+name\s+rounds\s+VP threshold\s+zones\s+markers\s+points$/);
     expect(rows).toHaveLength(14);
-    expect(rows.find((l) => l.startsWith('raid '))?.split(/\s{2,}/)).toEqual(['raid', 'Raid', '10', '16', '4', '0']);
-    expect(rows.find((l) => l.startsWith('shieldwall '))?.split(/\s{2,}/)).toEqual(['shieldwall', 'Shieldwall', '8', '-', '0', '4']);
+    expect(rows.find((l) => l.startsWith('raid '))?.split(/\s{2,}/)).toEqual(['raid', 'Raid', '10', '16', '4', '0', '0']);
+    expect(rows.find((l) => l.startsWith('shieldwall '))?.split(/\s{2,}/)).toEqual(['shieldwall', 'Shieldwall', '8', '-', '0', '4', '0']);
+    expect(rows.find((l) => l.startsWith('tug-of-war '))?.split(/\s{2,}/)).toEqual(['tug-of-war', 'Tug-of-War', '10', '21', '0', '0', '9']);
   });
 });
 

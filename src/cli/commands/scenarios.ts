@@ -19,9 +19,10 @@ export function register(program: Command): void {
         String(s.rounds),
         s.vpThreshold === null ? '-' : String(s.vpThreshold),
         String(s.objectiveZones.length),
-        String(s.objectiveMarkers.length + s.capturePoints.length),
+        String(s.objectiveMarkers.length),
+        String(s.capturePoints.length),
       ]);
-      process.stdout.write(table(['id', 'name', 'rounds', 'VP threshold', 'zones', 'markers'], rows));
+      process.stdout.write(table(['id', 'name', 'rounds', 'VP threshold', 'zones', 'markers', 'points'], rows));
     });
 
   const scenario = program.command('scenario').description('inspect one scenario');
