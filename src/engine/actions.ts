@@ -4,7 +4,7 @@ import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
-import { blockersFor, canEngage, engageableEnemies, engagedEnemies, gap, inEngagement, isEngaged, norm } from './space.js';
+import { blockersFor, canEngage, engageableEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, norm, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
@@ -151,7 +151,7 @@ export function chargeTargets(s: GameState, w: Warrior, firstOnly = false): Targ
   const ws = s.warriors;
   for (let i = 0; i < ws.length; i++) {
     const e = ws[i];
-    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= reach) {
+    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && within(w, e, reach)) {
       out.push(e.id);
       if (firstOnly) return out;
     }
@@ -227,10 +227,7 @@ function checkCharge(ctx: Ctx, w: Warrior, a: Activation, preferred: TargetRef |
     if (preferred >= 0 && inEngagement(s, w, s.warriors[preferred])) target = preferred;
     if (preferred < 0 && clashableMarkers(s, w).includes(-1 - preferred)) target = preferred;
   }
-  if (target === null) {
-    const enemies = engagedEnemies(s, w);
-    if (enemies.length > 0) target = enemies[0].id;
-  }
+  if (target === null) target = firstEngagedEnemy(s, w)?.id ?? null;
   if (target === null) return;
   a.charged = true;
   a.inspired = true;

@@ -23,6 +23,14 @@ export function canEngage(a: Warrior, b: Warrior): boolean {
   return true;
 }
 
+/** Whether the base edges of a and b are within `range` inches (squared, no square root: hot path). */
+export function within(a: Warrior, b: Warrior, range: number): boolean {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  const reach = a.r + b.r + range + 1e-9;
+  return dx * dx + dy * dy <= reach * reach;
+}
+
 /** R5: within Engagement Range of each other, respecting Duel isolation. */
 export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
   return (
@@ -30,7 +38,7 @@ export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
     a.status === 'table' &&
     a.player !== b.player &&
     canEngage(a, b) &&
-    gap(a, b) <= s.ruleset.engagementRange + 1e-9
+    within(a, b, s.ruleset.engagementRange)
   );
 }
 
@@ -43,6 +51,16 @@ export function isEngaged(s: GameState, w: Warrior): boolean {
     if (e.player !== w.player && e.status === 'table' && inEngagement(s, w, e)) return true;
   }
   return false;
+}
+
+/** The first enemy warrior within Engagement Range of w, or null. */
+export function firstEngagedEnemy(s: GameState, w: Warrior): Warrior | null {
+  const ws = s.warriors;
+  for (let i = 0; i < ws.length; i++) {
+    const e = ws[i];
+    if (e.player !== w.player && e.status === 'table' && inEngagement(s, w, e)) return e;
+  }
+  return null;
 }
 
 /** Enemy warriors within Engagement Range of w. */
