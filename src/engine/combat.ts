@@ -235,7 +235,6 @@ export function slay(ctx: Ctx, w: Warrior): void {
   ctx.emit?.({ type: 'slain', warrior: warriorLabel(w), player: w.player, points: w.points });
   const reg = s.regiments[w.regiment];
   if (reg.warriors.every((id) => s.warriors[id].status === 'slain')) {
-    reg.destroyedRound = s.round;
     t.enemyRegimentsDestroyed[enemy] += 1;
     if (reg.isCharacterRegiment) t.enemyCharacterRegimentSlain[enemy] = true;
   }

@@ -1,6 +1,6 @@
 import type { Roster } from '../army/types.js';
 import { circleWhollyWithinUnion, lineOfSight } from '../board/index.js';
-import { childRng, deriveSeed, seededDice } from '../dice/index.js';
+import { childRng, seededDice } from '../dice/index.js';
 import type { Dice } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { victoryPhase } from '../scenarios/index.js';
@@ -12,7 +12,7 @@ import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { cloneState, createState } from './setup.js';
-import { blockersFor, gap, isEngaged, norm } from './space.js';
+import { blockersFor, gap, norm } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -63,7 +63,6 @@ export class Game {
       control: opts.control ?? 'first-blood',
       ruleset: opts.ruleset,
       setupRng: childRng(opts.seed, 'setup'),
-      diceSeed: opts.seed,
     });
     const game = new Game(state, opts.dice ?? seededDice(childRng(opts.seed, 'dice')), opts.onEvent ?? null);
     game.ctx.emit?.({
@@ -83,7 +82,6 @@ export class Game {
    */
   clone(diceSeed: string): Game {
     const s = cloneState(this.state);
-    s.diceSeed = diceSeed;
     return new Game(s, seededDice(childRng(diceSeed, 'dice')), null);
   }
 
@@ -386,29 +384,26 @@ export class Game {
   }
 
   /** Whether a regiment's Command Card can be chosen: it has a warrior to activate. */
-  private cardAvailable(regIndex: number): boolean {
+  /**
+   * Whether w can be activated with its card now: not yet activated, and on
+   * the table or waiting in Reinforcements when they may enter (R30). A card
+   * whose warriors are all slain offers none: that is the Victory Phase's
+   * "remove spent Command Cards".
+   */
+  private mayActivate(w: Warrior): boolean {
     const s = this.state;
-    const r = s.regiments[regIndex];
-    if (r.activated || r.cardRemoved) return false;
-    const canEnter = r.reinforcement && s.round >= s.ruleset.reinforcements.firstRound;
-    for (const id of r.warriors) {
-      const w = s.warriors[id];
-      if (!w.activated && (w.status === 'table' || (canEnter && w.status === 'reserve'))) return true;
-    }
-    return false;
+    if (w.activated) return false;
+    if (w.status === 'table') return true;
+    return w.status === 'reserve' && s.regiments[w.regiment].reinforcement && s.round >= s.ruleset.reinforcements.firstRound;
   }
 
-  /** Warriors of a regiment still to activate: on the table, or waiting in Reinforcements when they may enter (R30). */
+  private cardAvailable(regIndex: number): boolean {
+    const r = this.state.regiments[regIndex];
+    return !r.activated && r.warriors.some((id) => this.mayActivate(this.state.warriors[id]));
+  }
+
   private toActivate(regIndex: number): number[] {
-    const s = this.state;
-    const out: number[] = [];
-    const canEnter = s.round >= s.ruleset.reinforcements.firstRound;
-    for (const id of s.regiments[regIndex].warriors) {
-      const w = s.warriors[id];
-      if (w.activated) continue;
-      if (w.status === 'table' || (w.status === 'reserve' && canEnter && s.regiments[regIndex].reinforcement)) out.push(id);
-    }
-    return out;
+    return this.state.regiments[regIndex].warriors.filter((id) => this.mayActivate(this.state.warriors[id]));
   }
 
   private cardsFor(p: PlayerIndex): number[] {
@@ -509,10 +504,6 @@ export class Game {
     if (lastRound) {
       // R30: regiments still off the table at the end count as destroyed in the final round.
       for (const w of s.warriors) if (w.status === 'reserve') slay(this.ctx, w);
-    }
-    // Players remove Command Cards whose warriors have all been slain.
-    for (const r of s.regiments) {
-      if (!r.cardRemoved && r.warriors.every((id) => s.warriors[id].status === 'slain')) r.cardRemoved = true;
     }
     const out = victoryPhase({
       scenario: s.scenario,
@@ -646,14 +637,4 @@ export class Game {
       }
     }
   }
-}
-
-/** Whether w is Engaged now (exported for policies and narration). */
-export function engaged(s: GameState, w: Warrior): boolean {
-  return isEngaged(s, w);
-}
-
-/** The seed of a named stream of a game, e.g. a policy's (DESIGN: one stream per player). */
-export function streamSeed(seed: string, name: string): string {
-  return deriveSeed(seed, name);
 }

@@ -19,7 +19,6 @@ export function createState(opts: {
   control: ControlRule;
   ruleset: Ruleset;
   setupRng: Rng;
-  diceSeed: string;
 }): GameState {
   const { armies, scenario, ruleset } = opts;
   const warriors: Warrior[] = [];
@@ -60,8 +59,6 @@ export function createState(opts: {
         start: ids.length,
         reinforcement: reg.reinforcement,
         activated: false,
-        cardRemoved: false,
-        destroyedRound: 0,
       });
     }
   }
@@ -100,7 +97,6 @@ export function createState(opts: {
     result: null,
     decisions: 0,
     actions: 0,
-    diceSeed: opts.diceSeed,
   };
 }
 

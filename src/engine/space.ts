@@ -144,13 +144,6 @@ export function engageableEnemies(s: GameState, w: Warrior, reach = Infinity): r
   return out;
 }
 
-/** Distance between base centres. */
-export function centreDistance(ax: number, ay: number, bx: number, by: number): number {
-  const dx = ax - bx;
-  const dy = ay - by;
-  return Math.sqrt(dx * dx + dy * dy);
-}
-
 /** Whether w is within Command Range of the character c: base edges within range (R4). */
 export function inCommandRange(c: Warrior, w: Warrior): boolean {
   if (c === w) return true;

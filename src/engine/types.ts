@@ -73,10 +73,6 @@ export interface Regiment {
   reinforcement: boolean;
   /** Its Command Card was chosen this round. */
   activated: boolean;
-  /** Removed in a Victory Phase once all its warriors are slain. */
-  cardRemoved: boolean;
-  /** Round in which its last warrior was slain, or 0. */
-  destroyedRound: number;
 }
 
 /** A Command Ability in force until the end of the round. */
@@ -145,8 +141,6 @@ export interface GameState {
   result: GameResult | null;
   decisions: number;
   actions: number;
-  /** The dice stream's seed and draws so far (DESIGN: a clone re-seeds its own). */
-  diceSeed: string;
 }
 
 // ---------------------------------------------------------------- decisions
