@@ -4,7 +4,8 @@ import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
-import { blockersFor, canEngage, engageableEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, norm, within } from './space.js';
+import { placeOnTable, warriorsNear } from './grid.js';
+import { blockersFor, canEngage, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
@@ -44,11 +45,41 @@ export function clashableMarkers(s: GameState, w: Warrior): number[] {
   return out;
 }
 
-/** Warriors other than shooter and target, as line-of-sight obstacles. */
-function losWarriors(s: GameState, a: Warrior, b: Warrior) {
-  const out: { x: number; y: number; r: number; size: number }[] = [];
-  for (const w of s.warriors) {
-    if (w.status === 'table' && w !== a && w !== b) out.push({ x: w.x, y: w.y, r: w.r, size: w.profile.size });
+type SightBase = { x: number; y: number; r: number; size: number };
+const sightPool: SightBase[] = [];
+const sightScratch: SightBase[] = [];
+
+/**
+ * Warriors other than the shooter and `except` whose bases could touch the
+ * line from the shooter to (tx, ty): its line-of-sight obstacles (R22). Pooled
+ * objects in a reused array (volley targets are checked for many decisions),
+ * valid until the next call.
+ */
+function losWarriors(s: GameState, shooter: Warrior, tx: number, ty: number, except: Warrior): readonly SightBase[] {
+  const out = sightScratch;
+  out.length = 0;
+  const pad = s.grid.maxR + 1e-6;
+  const minX = (shooter.x < tx ? shooter.x : tx) - pad;
+  const maxX = (shooter.x < tx ? tx : shooter.x) + pad;
+  const minY = (shooter.y < ty ? shooter.y : ty) - pad;
+  const maxY = (shooter.y < ty ? ty : shooter.y) + pad;
+  const ws = s.warriors;
+  let n = 0;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    if (w.status !== 'table' || w === shooter || w === except) continue;
+    if (w.x < minX || w.x > maxX || w.y < minY || w.y > maxY) continue;
+    let b = sightPool[n];
+    if (b === undefined) {
+      b = { x: 0, y: 0, r: 0, size: 0 };
+      sightPool.push(b);
+    }
+    b.x = w.x;
+    b.y = w.y;
+    b.r = w.r;
+    b.size = w.profile.size;
+    out.push(b);
+    n++;
   }
   return out;
 }
@@ -66,7 +97,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
     const los = lineOfSight({
       shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
       target: { x: m.x, y: m.y, r: m.r, size: s.ruleset.marker.size },
-      warriors: losWarriors(s, shooter, shooter),
+      warriors: losWarriors(s, shooter, m.x, m.y, shooter),
       terrain: s.terrain,
     });
     return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
@@ -79,7 +110,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
   const los = lineOfSight({
     shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
     target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
-    warriors: losWarriors(s, shooter, t),
+    warriors: losWarriors(s, shooter, t.x, t.y, t),
     terrain: s.terrain,
   });
   return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
@@ -118,7 +149,7 @@ export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: 
     if (w.broken && !used(a, 'combatRally')) legal.push('combatRally');
   } else {
     legal.push('march');
-    if (!a.charged && chargeTargets(s, w, true).length > 0) legal.push('charge');
+    if (!a.charged && canCharge(s, w)) legal.push('charge');
     if (w.profile.barrage) {
       if (!used(a, 'takeAim')) legal.push('takeAim');
       if (!used(a, 'volley')) legal.push('volley');
@@ -145,24 +176,48 @@ export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: 
 }
 
 /** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */
-export function chargeTargets(s: GameState, w: Warrior, firstOnly = false): TargetRef[] {
+export function chargeTargets(s: GameState, w: Warrior): TargetRef[] {
   const out: TargetRef[] = [];
-  const reach = marchAllowance(s, w, s.activation) + s.ruleset.engagementRange;
-  const ws = s.warriors;
-  for (let i = 0; i < ws.length; i++) {
-    const e = ws[i];
-    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && within(w, e, reach)) {
-      out.push(e.id);
-      if (firstOnly) return out;
-    }
+  const reach = chargeReach(s, w);
+  for (const e of s.warriors) {
+    if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && within(w, e, reach)) out.push(e.id);
   }
+  chargeableMarkers(s, w, reach, out);
+  return out;
+}
+
+/** Whether w has any Charge target: chargeTargets without the list, for legalActions at every decision. */
+function canCharge(s: GameState, w: Warrior): boolean {
+  const reach = chargeReach(s, w);
+  const ws = s.warriors;
+  const g = s.grid;
+  const n = warriorsNear(g, w.x, w.y, w.r + g.maxR + reach + 1e-6);
+  for (let i = 0; i < n; i++) {
+    const e = ws[g.near[i]];
+    if (e.player !== w.player && canEngage(w, e) && within(w, e, reach)) return true;
+  }
+  return chargeableMarkers(s, w, reach, null);
+}
+
+/** How far a Charge can reach: the March allowance and the Engagement Range (R18). */
+function chargeReach(s: GameState, w: Warrior): number {
+  return marchAllowance(s, w, s.activation) + s.ruleset.engagementRange;
+}
+
+/** Appends the markers w can Charge to `out`, or with no `out` says whether there is one. */
+function chargeableMarkers(s: GameState, w: Warrior, reach: number, out: TargetRef[] | null): boolean {
   const ms = s.scenarioState.markers;
+  let found = false;
   for (let i = 0; i < ms.length; i++) {
     if (!canAttackMarker(s.scenarioState, i, w.player, s.round)) continue;
     const m = ms[i];
-    if (norm(m.x - w.x, m.y - w.y) - m.r - w.r <= reach) out.push(-1 - i);
+    if (norm(m.x - w.x, m.y - w.y) - m.r - w.r <= reach) {
+      if (out === null) return true;
+      out.push(-1 - i);
+      found = true;
+    }
   }
-  return out;
+  return found;
 }
 
 /** R17: March, halved (rounded up) after the first unless Press Forward covers the warrior (R21). */
@@ -188,17 +243,22 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
   o.to.x = x;
   o.to.y = y;
   o.maxDistance = max;
-  o.blockers = blockersFor(s, w, reach);
+  if (keepEngagement) {
+    const near = moveObstacles(s, w, reach);
+    o.blockers = near.blockers;
+    o.engageWith = near.enemies;
+  } else {
+    o.blockers = blockersFor(s, w, reach);
+    o.engageWith = undefined;
+  }
   o.impassable = s.impassable;
   o.difficult = s.difficult;
   o.table = s.table;
-  o.engageWith = keepEngagement ? engageableEnemies(s, w, reach) : undefined;
   o.engagementRange = s.ruleset.engagementRange;
   const res = moveAlong(o);
   const fromX = w.x;
   const fromY = w.y;
-  w.x = res.x;
-  w.y = res.y;
+  placeOnTable(s, w, res.x, res.y);
   ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [w.x, w.y], stoppedBy: res.stoppedBy });
 }
 
@@ -372,9 +432,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
     }
     case 'enter': {
       const { x: cx, y: cy } = entryPosition(s, w, act.edgeX, act.edgeY);
-      w.status = 'table';
-      w.x = cx;
-      w.y = cy;
+      placeOnTable(s, w, cx, cy);
       a.marches++;
       // R30: entering is a March measured from the edge; the base's own depth is already used.
       move(ctx, w, 'enter', act.x, act.y, Math.max(0, stat(s, w, 'march') - 2 * w.r), true);

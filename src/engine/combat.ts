@@ -4,6 +4,7 @@ import type { AttackRecord } from '../dice/index.js';
 import type { Dice, FaceRule } from '../dice/types.js';
 import { damageMarker } from '../scenarios/index.js';
 import { activeFaceRules, blockDiceFor } from './abilities.js';
+import { placeOnTable, takeOffTable } from './grid.js';
 import { blockersFor, gap } from './space.js';
 import type { GameEvent, GameState, TargetRef, Warrior } from './types.js';
 
@@ -206,8 +207,7 @@ export function becomeBroken(ctx: Ctx, w: Warrior, by: Warrior | null): void {
       impassable: s.impassable,
       table: s.table,
     });
-    w.x = to.x;
-    w.y = to.y;
+    placeOnTable(s, w, to.x, to.y);
     if (w.duel >= 0 && gap(w, s.warriors[w.duel]) > s.ruleset.engagementRange + 1e-9) endDuel(s, w);
     ctx.emit?.({ type: 'drivenBack', warrior: warriorLabel(w), from: [from.x, from.y], to: [w.x, w.y] });
   }
@@ -224,7 +224,8 @@ export function endDuel(s: GameState, w: Warrior): void {
 /** Slain: removed from the battlefield; the round's tally records what the scenarios score (R27). */
 export function slay(ctx: Ctx, w: Warrior): void {
   const s = ctx.s;
-  w.status = 'slain';
+  takeOffTable(s, w, 'slain');
+  s.alive[w.player]--;
   w.broken = false;
   endDuel(s, w);
   if (w.kind === 'character' && s.abilities.length > 0) s.abilities = s.abilities.filter((a) => a.source !== w.id);

@@ -11,6 +11,7 @@ import { becomeBroken, slay, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
+import { placeOnTable, takeOffTable } from './grid.js';
 import { cloneState, createState } from './setup.js';
 import { blockersFor, gap, norm } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
@@ -172,13 +173,11 @@ export class Game {
             throw new IllegalChoiceError(`${warriorLabel(w)} at (${x.toFixed(2)}, ${y.toFixed(2)}) overlaps another base`);
           }
         }
-        w.x = x;
-        w.y = y;
-        w.status = 'table';
+        placeOnTable(s, w, x, y);
         placed.push(w);
       }
     } catch (e) {
-      for (const w of placed) w.status = 'reserve';
+      for (const w of placed) takeOffTable(s, w, 'reserve');
       throw e;
     }
     this.ctx.emit?.({ type: 'deployed', player: p, regiment: reg.id, warriors: placed.length, x: positions[0].x, y: positions[0].y });
@@ -346,12 +345,10 @@ export class Game {
   private startDuel(c: Warrior, t: Warrior): void {
     const pos = this.duelPlacement(c, t);
     if (pos) {
-      c.x = pos.x;
-      c.y = pos.y;
+      placeOnTable(this.state, c, pos.x, pos.y);
     } else {
       const p2 = this.duelPlacement(t, c)!;
-      t.x = p2.x;
-      t.y = p2.y;
+      placeOnTable(this.state, t, p2.x, p2.y);
     }
     c.duel = t.id;
     t.duel = c.id;
@@ -539,14 +536,9 @@ export class Game {
   private checkWipeOut(): boolean {
     const s = this.state;
     if (s.phase !== 'action' && s.phase !== 'command') return false;
-    let alive0 = false;
-    let alive1 = false;
-    for (const w of s.warriors) {
-      if (w.status === 'slain') continue;
-      if (w.player === 0) alive0 = true;
-      else alive1 = true;
-      if (alive0 && alive1) return false;
-    }
+    const alive0 = s.alive[0] > 0;
+    const alive1 = s.alive[1] > 0;
+    if (alive0 && alive1) return false;
     s.activation = null;
     this.end('wipeOut', false, alive0 && !alive1 ? 0 : !alive0 && alive1 ? 1 : null);
     return true;

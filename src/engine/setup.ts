@@ -6,6 +6,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { createScenarioState, deploymentPolygons, generateTerrain } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { emptyTally } from '../scenarios/index.js';
+import { cloneGrid, createGrid } from './grid.js';
 import type { GameState, PlayerIndex, Regiment, Warrior } from './types.js';
 
 /**
@@ -77,6 +78,8 @@ export function createState(opts: {
     impassable: terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape),
     difficult: terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape),
     warriors,
+    grid: createGrid(table, warriors),
+    alive: [warriors.filter((w) => w.player === 0).length, warriors.filter((w) => w.player === 1).length],
     regiments,
     scenarioState: createScenarioState(scenario, ruleset),
     armyNames: [armies[0].name, armies[1].name],
@@ -108,6 +111,8 @@ export function cloneState(s: GameState): GameState {
   return {
     ...s,
     warriors: s.warriors.map((w) => ({ ...w })),
+    grid: cloneGrid(s.grid),
+    alive: [s.alive[0], s.alive[1]],
     regiments: s.regiments.map((r) => ({ ...r, warriors: r.warriors.slice() })),
     scenarioState: structuredClone(s.scenarioState),
     armyNames: [s.armyNames[0], s.armyNames[1]],

@@ -1,4 +1,5 @@
 import type { Circle } from '../board/types.js';
+import { warriorsNear } from './grid.js';
 import type { GameState, Warrior } from './types.js';
 
 /** Length of (dx, dy). Math.hypot is several times slower in V8, and this is the hot path. */
@@ -46,24 +47,33 @@ export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
 export function isEngaged(s: GameState, w: Warrior): boolean {
   if (w.status !== 'table') return false;
   const ws = s.warriors;
-  for (let i = 0; i < ws.length; i++) {
-    const e = ws[i];
-    if (e.player !== w.player && e.status === 'table' && inEngagement(s, w, e)) return true;
+  const g = s.grid;
+  const n = warriorsNear(g, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
+  for (let i = 0; i < n; i++) {
+    const e = ws[g.near[i]];
+    if (e.player !== w.player && inEngagement(s, w, e)) return true;
   }
   return false;
 }
 
-/** The first enemy warrior within Engagement Range of w, or null. */
+/**
+ * The enemy warrior with the lowest id within Engagement Range of w, or null:
+ * inEngagement over the warriors the grid finds near w.
+ */
 export function firstEngagedEnemy(s: GameState, w: Warrior): Warrior | null {
+  if (w.status !== 'table') return null;
   const ws = s.warriors;
-  for (let i = 0; i < ws.length; i++) {
-    const e = ws[i];
-    if (e.player !== w.player && e.status === 'table' && inEngagement(s, w, e)) return e;
+  const g = s.grid;
+  const n = warriorsNear(g, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
+  let first: Warrior | null = null;
+  for (let i = 0; i < n; i++) {
+    const e = ws[g.near[i]];
+    if ((first === null || e.id < first.id) && e.player !== w.player && inEngagement(s, w, e)) first = e;
   }
-  return null;
+  return first;
 }
 
-/** Enemy warriors within Engagement Range of w. */
+/** Enemy warriors within Engagement Range of w, by id. */
 export function engagedEnemies(s: GameState, w: Warrior): Warrior[] {
   const out: Warrior[] = [];
   const ws = s.warriors;
@@ -102,46 +112,53 @@ function fill(pool: Circle[], out: Circle[], n: number, x: number, y: number, r:
  * valid until the next call.
  */
 export function blockersFor(s: GameState, except: Warrior, reach = Infinity): readonly Circle[] {
+  collectObstacles(s, except, reach, false);
+  return blockerScratch;
+}
+
+/**
+ * One pass over the warriors for a move of `reach` inches: the bases it could
+ * touch (blockersFor) and, with `enemies`, the enemy bases it could become
+ * engaged with (R5, Duel isolation). Both arrays are reused, valid until the
+ * next call.
+ */
+export function moveObstacles(s: GameState, w: Warrior, reach: number): { blockers: readonly Circle[]; enemies: readonly Circle[] } {
+  collectObstacles(s, w, reach, true);
+  return OBSTACLES;
+}
+
+const OBSTACLES = { blockers: blockerScratch as readonly Circle[], enemies: enemyScratch as readonly Circle[] };
+
+function collectObstacles(s: GameState, w: Warrior, reach: number, enemies: boolean): void {
   const out = blockerScratch;
+  const foes = enemyScratch;
   out.length = 0;
+  foes.length = 0;
   let n = 0;
-  const x = except.x;
-  const y = except.y;
-  const near = reach + except.r + 2; // 2": more than any base radius
+  let m = 0;
+  const x = w.x;
+  const y = w.y;
+  const near = reach + w.r + 2; // 2": more than any base radius
   const near2 = near * near;
+  const nearEnemy = near + s.ruleset.engagementRange;
+  const nearEnemy2 = enemies ? nearEnemy * nearEnemy : near2;
   const ws = s.warriors;
   for (let i = 0; i < ws.length; i++) {
-    const w = ws[i];
-    if (w.status !== 'table' || w === except) continue;
-    const dx = w.x - x;
-    const dy = w.y - y;
-    if (dx * dx + dy * dy <= near2) fill(blockerPool, out, n++, w.x, w.y, w.r);
+    const e = ws[i];
+    if (e.status !== 'table' || e === w) continue;
+    const dx = e.x - x;
+    const dy = e.y - y;
+    const d2 = dx * dx + dy * dy;
+    if (d2 > nearEnemy2) continue;
+    if (d2 <= near2) fill(blockerPool, out, n++, e.x, e.y, e.r);
+    if (enemies && e.player !== w.player && canEngage(w, e)) fill(enemyPool, foes, m++, e.x, e.y, e.r);
   }
   // Standard objective markers are models on 50 mm bases; Broken Lines' moving marker is not an obstacle.
   const ms = s.scenarioState.markers;
   for (let i = 0; i < ms.length; i++) {
-    const m = ms[i];
-    if (!m.destroyed && m.behaviour === 'standard') fill(blockerPool, out, n++, m.x, m.y, m.r);
+    const mk = ms[i];
+    if (!mk.destroyed && mk.behaviour === 'standard') fill(blockerPool, out, n++, mk.x, mk.y, mk.r);
   }
-  return out;
-}
-
-/** Enemy bases w could become engaged with while moving (R5, Duel isolation). Reused array, as blockersFor. */
-export function engageableEnemies(s: GameState, w: Warrior, reach = Infinity): readonly Circle[] {
-  const out = enemyScratch;
-  out.length = 0;
-  let n = 0;
-  const near = reach + w.r + 2 + s.ruleset.engagementRange;
-  const near2 = near * near;
-  const ws = s.warriors;
-  for (let i = 0; i < ws.length; i++) {
-    const e = ws[i];
-    if (e.player === w.player || e.status !== 'table' || !canEngage(w, e)) continue;
-    const dx = e.x - w.x;
-    const dy = e.y - w.y;
-    if (dx * dx + dy * dy <= near2) fill(enemyPool, out, n++, e.x, e.y, e.r);
-  }
-  return out;
 }
 
 /** Whether w is within Command Range of the character c: base edges within range (R4). */

@@ -1,4 +1,5 @@
 import type { Roster, WarriorKind } from '../army/types.js';
+import type { WarriorGrid } from './grid.js';
 import type { Polygon, TerrainPiece } from '../board/types.js';
 import type { Policy } from '../bots/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -115,6 +116,10 @@ export interface GameState {
   impassable: Polygon[];
   difficult: Polygon[];
   warriors: Warrior[];
+  /** Where the warriors on the table stand (grid.ts), for the near-by questions of every decision. */
+  grid: WarriorGrid;
+  /** Warriors not slain, per player (kept by slay: the wipe-out check runs before every decision, R28). */
+  alive: [number, number];
   regiments: Regiment[];
   scenarioState: ScenarioState;
   armyNames: [string, string];

@@ -1,0 +1,119 @@
+/**
+ * Which warriors stand where: a uniform grid over the table, each cell a
+ * chain of the warriors on the table whose centre lies in it. "Who is near"
+ * questions (Engagement, what a move could touch, Charge reach) visit the
+ * cells a circle around the asker covers instead of every warrior: most of a
+ * game's time is spent asking them.
+ *
+ * Plain typed arrays, copied by cloneState. Only placeOnTable and
+ * takeOffTable change a warrior's position or status, so the grid cannot
+ * fall out of step with the warriors.
+ */
+import type { GameState, Warrior, WarriorStatus } from './types.js';
+
+/** Cell size in inches: about a March, so a move's neighbourhood is a few cells across. */
+const CELL = 4;
+
+export interface WarriorGrid {
+  cols: number;
+  rows: number;
+  /** The largest base radius in the game: how far beyond a query's reach a base edge can lie. */
+  maxR: number;
+  /** First warrior id in each cell, or -1; `next` and `prev` chain the rest. */
+  head: Int32Array;
+  next: Int32Array;
+  prev: Int32Array;
+  /** Each warrior's cell, or -1 while it is off the table. */
+  cell: Int32Array;
+  /** Scratch for warriorsNear's answer (not state: never copied). */
+  near: Int32Array;
+}
+
+/** An empty grid (every warrior off the table) for these warriors on this table. */
+export function createGrid(table: { width: number; height: number }, warriors: readonly Warrior[]): WarriorGrid {
+  const cols = Math.max(1, Math.ceil(table.width / CELL));
+  const rows = Math.max(1, Math.ceil(table.height / CELL));
+  let maxR = 0;
+  for (const w of warriors) if (w.r > maxR) maxR = w.r;
+  const n = warriors.length;
+  return {
+    cols,
+    rows,
+    maxR,
+    head: new Int32Array(cols * rows).fill(-1),
+    next: new Int32Array(n).fill(-1),
+    prev: new Int32Array(n).fill(-1),
+    cell: new Int32Array(n).fill(-1),
+    near: new Int32Array(n),
+  };
+}
+
+export function cloneGrid(g: WarriorGrid): WarriorGrid {
+  return { cols: g.cols, rows: g.rows, maxR: g.maxR, head: g.head.slice(), next: g.next.slice(), prev: g.prev.slice(), cell: g.cell.slice(), near: new Int32Array(g.near.length) };
+}
+
+function col(g: WarriorGrid, x: number): number {
+  const c = Math.floor(x / CELL);
+  return c < 0 ? 0 : c >= g.cols ? g.cols - 1 : c;
+}
+
+function row(g: WarriorGrid, y: number): number {
+  const r = Math.floor(y / CELL);
+  return r < 0 ? 0 : r >= g.rows ? g.rows - 1 : r;
+}
+
+function unlink(g: WarriorGrid, id: number): void {
+  const c = g.cell[id];
+  if (c < 0) return;
+  const p = g.prev[id];
+  const n = g.next[id];
+  if (p >= 0) g.next[p] = n;
+  else g.head[c] = n;
+  if (n >= 0) g.prev[n] = p;
+  g.cell[id] = -1;
+}
+
+/** Puts w on the table at (x, y), or moves it there: every position change goes through here. */
+export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): void {
+  w.x = x;
+  w.y = y;
+  w.status = 'table';
+  const g = s.grid;
+  const c = row(g, y) * g.cols + col(g, x);
+  if (g.cell[w.id] === c) return;
+  unlink(g, w.id);
+  const h = g.head[c];
+  g.next[w.id] = h;
+  g.prev[w.id] = -1;
+  if (h >= 0) g.prev[h] = w.id;
+  g.head[c] = w.id;
+  g.cell[w.id] = c;
+}
+
+/** Takes w off the table: slain, or back to reserve when a deployment is undone. */
+export function takeOffTable(s: GameState, w: Warrior, status: Exclude<WarriorStatus, 'table'>): void {
+  w.status = status;
+  unlink(s.grid, w.id);
+}
+
+/**
+ * Writes to `g.near` the ids of the warriors on the table whose centre may
+ * lie within `reach` of (x, y), in no particular order, and returns how many.
+ * A superset: callers test the exact distance, and must not ask again while
+ * reading `g.near`.
+ */
+export function warriorsNear(g: WarriorGrid, x: number, y: number, reach: number): number {
+  const out = g.near;
+  let n = 0;
+  const c0 = col(g, x - reach);
+  const c1 = col(g, x + reach);
+  const r1 = row(g, y + reach);
+  const head = g.head;
+  const next = g.next;
+  for (let r = row(g, y - reach); r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      for (let id = head[r * g.cols + c]; id >= 0; id = next[id]) out[n++] = id;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadRoster } from '../../src/army/index.js';
+import { randomPolicy } from '../../src/bots/index.js';
+import { childRng } from '../../src/dice/index.js';
+import { Game } from '../../src/engine/index.js';
+import { warriorsNear } from '../../src/engine/grid.js';
+import type { GameState } from '../../src/engine/types.js';
+import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
+import { getScenario } from '../../src/scenarios/index.js';
+
+const armies = [loadRoster('sims/armies/ironbound-400.json'), loadRoster('sims/armies/tuskfell-400.json')];
+const scenarios = ['annihilation', 'pincer', 'broken-lines'].map((n) => getScenario(n));
+
+/** Every warrior on the table, and only those, is in the grid, in the cell of its centre's position. */
+function expectGridInStep(s: GameState): void {
+  const g = s.grid;
+  const seen = new Set<number>();
+  for (let c = 0; c < g.head.length; c++) {
+    for (let id = g.head[c]; id >= 0; id = g.next[id]) {
+      expect(seen.has(id)).toBe(false);
+      seen.add(id);
+      expect(g.cell[id]).toBe(c);
+    }
+  }
+  for (const w of s.warriors) expect(seen.has(w.id)).toBe(w.status === 'table');
+}
+
+/** warriorsNear finds at least every warrior on the table within reach of the point. */
+function expectNearComplete(s: GameState, x: number, y: number, reach: number): void {
+  const n = warriorsNear(s.grid, x, y, reach);
+  const found = new Set(Array.from(s.grid.near.subarray(0, n)));
+  expect(found.size).toBe(n);
+  for (const w of s.warriors) {
+    if (w.status === 'table' && Math.hypot(w.x - x, w.y - y) <= reach) expect(found.has(w.id)).toBe(true);
+  }
+}
+
+describe('the warrior grid', () => {
+  it('stays in step with every move, entry, Driven Back and slaying of random games, and answers near-by questions completely (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: scenarios.length - 1 }), fc.string(), (sc, seed) => {
+        const game = Game.create({ armies: [armies[0], armies[1]], scenario: scenarios[sc], ruleset: DEFAULT_RULESET, seed });
+        const rng = childRng(seed, 'p');
+        let k = 0;
+        for (let d = game.pending(); d; d = game.pending(), k++) {
+          game.apply(randomPolicy.choose({ state: game.state, me: d.player }, d, rng));
+          if (k % 25 !== 0) continue;
+          expectGridInStep(game.state);
+          const u = rng.next();
+          expectNearComplete(game.state, u * 48, rng.next() * 48, 1 + u * 10);
+        }
+        expectGridInStep(game.state);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('is copied by clone: moving a warrior in the copy leaves the original grid alone', () => {
+    const game = Game.create({ armies: [armies[0], armies[1]], scenario: scenarios[0], ruleset: DEFAULT_RULESET, seed: 'grid' });
+    const rng = childRng('grid', 'p');
+    while (game.state.phase !== 'action') {
+      const d = game.pending()!;
+      game.apply(randomPolicy.choose({ state: game.state, me: d.player }, d, rng));
+    }
+    const before = game.state.grid.cell.slice();
+    const copy = game.clone('other');
+    for (let i = 0; i < 40 && copy.pending(); i++) {
+      const d = copy.pending()!;
+      copy.apply(randomPolicy.choose({ state: copy.state, me: d.player }, d, rng));
+    }
+    expect(copy.state.grid.cell).not.toEqual(before);
+    expect(game.state.grid.cell).toEqual(before);
+    expectGridInStep(game.state);
+    expectGridInStep(copy.state);
+  });
+});
