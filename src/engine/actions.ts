@@ -132,47 +132,79 @@ export function volleyTargets(s: GameState, w: Warrior): TargetRef[] {
   return out;
 }
 
+/** The order legal actions are listed in: every list is a subsequence of it. */
+const ACTION_ORDER: readonly ActionType[] = ['enter', 'reposition', 'inspire', 'march', 'charge', 'takeAim', 'volley', 'rally', 'clash', 'combatRally', 'unique', 'end'];
+const BIT = Object.fromEntries(ACTION_ORDER.map((t, i) => [t, 1 << i])) as Record<ActionType, number>;
+/** legalMask's flag for "w is Engaged", above the action bits. */
+const ENGAGED = 1 << ACTION_ORDER.length;
+/** One frozen list per set of actions, shared by every decision that offers it. */
+const LISTS: (readonly ActionType[] | undefined)[] = [];
+
+/** The list of the actions in a legalMask, in ACTION_ORDER. */
+export function actionList(mask: number): readonly ActionType[] {
+  const m = mask & (ENGAGED - 1);
+  let list = LISTS[m];
+  if (list === undefined) {
+    list = Object.freeze(ACTION_ORDER.filter((t) => (m & BIT[t]) !== 0));
+    LISTS[m] = list;
+  }
+  return list;
+}
+
 /** The actions w may take now (R17), always including 'end'. */
-export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: ActionType[]; engaged: boolean } {
-  const legal: ActionType[] = [];
-  if (w.status === 'reserve') {
-    if (!used(a, 'enter')) legal.push('enter');
-    legal.push('end');
-    return { legal, engaged: false };
-  }
+export function legalActions(s: GameState, w: Warrior, a: Activation): { legal: readonly ActionType[]; engaged: boolean } {
+  const m = legalMask(s, w, a);
+  return { legal: actionList(m), engaged: (m & ENGAGED) !== 0 };
+}
+
+/** Whether the only legal action left is 'end'. */
+export function onlyEnd(mask: number): boolean {
+  return (mask & (ENGAGED - 1)) === BIT.end;
+}
+
+/** Whether w is Engaged, from a legalMask. */
+export function engagedIn(mask: number): boolean {
+  return (mask & ENGAGED) !== 0;
+}
+
+/**
+ * legalActions as bits (one per ActionType, and ENGAGED), so that the engine
+ * asks every decision without building a list (actionList interns them).
+ */
+export function legalMask(s: GameState, w: Warrior, a: Activation): number {
+  if (w.status === 'reserve') return (used(a, 'enter') ? 0 : BIT.enter) | BIT.end;
   const engaged = isEngaged(s, w);
-  const uniques = w.profile.uniqueActions;
+  let m = BIT.end;
   if (engaged) {
-    if (!used(a, 'reposition')) legal.push('reposition');
-    if (!used(a, 'inspire')) legal.push('inspire');
-    if (!used(a, 'clash')) legal.push('clash');
-    if (w.broken && !used(a, 'combatRally')) legal.push('combatRally');
+    m |= ENGAGED;
+    if (!used(a, 'reposition')) m |= BIT.reposition;
+    if (!used(a, 'inspire')) m |= BIT.inspire;
+    if (!used(a, 'clash')) m |= BIT.clash;
+    if (w.broken && !used(a, 'combatRally')) m |= BIT.combatRally;
   } else {
-    legal.push('march');
-    if (!a.charged && canCharge(s, w)) legal.push('charge');
+    m |= BIT.march;
+    if (!a.charged && canCharge(s, w)) m |= BIT.charge;
     if (w.profile.barrage) {
-      if (!used(a, 'takeAim')) legal.push('takeAim');
-      if (!used(a, 'volley')) legal.push('volley');
+      if (!used(a, 'takeAim')) m |= BIT.takeAim;
+      if (!used(a, 'volley')) m |= BIT.volley;
     }
-    if (w.broken && !used(a, 'rally')) legal.push('rally');
-    if (!used(a, 'clash') && clashableMarkers(s, w).length > 0) legal.push('clash');
+    if (w.broken && !used(a, 'rally')) m |= BIT.rally;
+    if (!used(a, 'clash') && clashableMarkers(s, w).length > 0) m |= BIT.clash;
   }
-  if (uniques.length > 0) {
-    for (const name of uniques) {
-      const d = uniqueDef(s, w, name);
-      if (!d) continue;
-      const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
-      const basicUsed = d.replaces !== null && used(a, d.replaces);
-      if (typeOk && !basicUsed && !a.used.includes('unique')) {
-        legal.push('unique');
-        break;
-      }
+  const uniques = w.profile.uniqueActions;
+  for (let i = 0; i < uniques.length; i++) {
+    const d = uniqueDef(s, w, uniques[i]);
+    if (!d) continue;
+    const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
+    const basicUsed = d.replaces !== null && used(a, d.replaces);
+    if (typeOk && !basicUsed && !a.used.includes('unique')) {
+      m |= BIT.unique;
+      break;
     }
   }
   // 'volley' is listed whenever the rules allow the action; whether a target is in
   // range and sight is the policy's question (volleyTargets), checked when chosen.
-  legal.push('end');
-  return { legal, engaged };
+  return m;
 }
 
 /** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */

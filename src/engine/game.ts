@@ -6,7 +6,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { victoryPhase } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { COMMON_ABILITIES } from './abilities.js';
-import { IllegalChoiceError, legalActions, performAction } from './actions.js';
+import { IllegalChoiceError, actionList, engagedIn, legalMask, onlyEnd, performAction } from './actions.js';
 import { becomeBroken, slay, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
@@ -396,7 +396,15 @@ export class Game {
 
   private cardAvailable(regIndex: number): boolean {
     const r = this.state.regiments[regIndex];
-    return !r.activated && r.warriors.some((id) => this.mayActivate(this.state.warriors[id]));
+    return !r.activated && this.waiting(regIndex) > 0;
+  }
+
+  /** How many of the regiment's warriors may still activate this round. */
+  private waiting(regIndex: number): number {
+    const ids = this.state.regiments[regIndex].warriors;
+    let n = 0;
+    for (let i = 0; i < ids.length; i++) if (this.mayActivate(this.state.warriors[ids[i]])) n++;
+    return n;
   }
 
   private toActivate(regIndex: number): number[] {
@@ -440,14 +448,15 @@ export class Game {
   private nextWarrior(): void {
     const s = this.state;
     if (this.checkWipeOut()) return;
-    const ids = this.toActivate(s.card);
-    if (ids.length === 0) {
+    const n = this.waiting(s.card);
+    if (n === 0) {
       s.card = -1;
       s.turn = other(s.turn);
       this.nextCard();
       return;
     }
-    if (ids.length === 1) {
+    const ids = this.toActivate(s.card);
+    if (n === 1) {
       this.activate(ids[0]);
       return;
     }
@@ -482,14 +491,14 @@ export class Game {
       this.nextWarrior();
       return;
     }
-    const { legal, engaged } = legalActions(s, w, a);
-    if (legal.length === 1) {
+    const m = legalMask(s, w, a);
+    if (onlyEnd(m)) {
       // Only 'end' is left.
       s.activation = null;
       this.nextWarrior();
       return;
     }
-    s.decision = { kind: 'action', player: w.player, warrior: w.id, legal, engaged };
+    s.decision = { kind: 'action', player: w.player, warrior: w.id, legal: actionList(m), engaged: engagedIn(m) };
   }
 
   // -------------------------------------------------------------- the victory phase

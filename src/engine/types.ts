@@ -178,7 +178,7 @@ export type Decision =
   | { kind: 'duelResponse'; player: PlayerIndex; character: number; challenger: number }
   | { kind: 'commandCard'; player: PlayerIndex; regiments: number[] }
   | { kind: 'selectWarrior'; player: PlayerIndex; regiment: number; warriors: number[] }
-  | { kind: 'action'; player: PlayerIndex; warrior: number; legal: ActionType[]; engaged: boolean };
+  | { kind: 'action'; player: PlayerIndex; warrior: number; legal: readonly ActionType[]; engaged: boolean };
 
 export type Choice =
   | { kind: 'deployFirst'; first: PlayerIndex }

@@ -7,7 +7,7 @@ import { skirmish } from './harness.js';
 const NEAR = 1.5;
 const R = 27 / 25.4 / 2;
 
-function legal(sk: ReturnType<typeof skirmish>): string[] {
+function legal(sk: ReturnType<typeof skirmish>): readonly string[] {
   const d = sk.game.pending() as Extract<Decision, { kind: 'action' }>;
   expect(d.kind).toBe('action');
   return d.legal;
