@@ -15,8 +15,8 @@
  * typical figures were about 3.0 µs for moveAlong and 4.0 µs for lineOfSight.
  */
 import seedrandom from 'seedrandom';
-import { lineOfSight, moveAlong, drivenBack, edgeDistance, rectPolygon } from '../src/board/index.js';
-import type { Circle, Polygon, SizedCircle, TerrainKind, TerrainPiece } from '../src/board/index.js';
+import { lineOfSight, moveAlong, drivenBack, edgeDistance, preparePolygons, rectPolygon } from '../src/board/index.js';
+import type { Circle, SizedCircle, TerrainKind, TerrainPiece } from '../src/board/index.js';
 
 const rng = seedrandom('board-bench');
 const rand = (lo: number, hi: number) => lo + (hi - lo) * rng();
@@ -45,8 +45,9 @@ for (let i = 0; i < kinds.length; i++) {
     rules: kinds[i],
   });
 }
-const impassable: Polygon[] = terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape);
-const difficult: Polygon[] = terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape);
+// Prepared once, as the engine does for a game.
+const impassable = preparePolygons(terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape));
+const difficult = preparePolygons(terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape));
 
 const bases: SizedCircle[] = [];
 while (bases.length < 40) {

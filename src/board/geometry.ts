@@ -2,7 +2,7 @@
  * Plane geometry on the table, in inches. Hot-path functions take plain
  * numbers and do not allocate; the ones returning a Point say so.
  */
-import type { Bounds, Circle, Point, Polygon, Rect, Table } from './types.js';
+import type { Bounds, Circle, Point, Polygon, PreparedPolygons, Rect, Table } from './types.js';
 
 /**
  * Slack for touching tests, inches. Two shapes closer than this count as
@@ -277,6 +277,34 @@ export function polygonBounds(poly: Polygon): Bounds {
     if (p.y > maxY) maxY = p.y;
   }
   return { minX, minY, maxX, maxY };
+}
+
+/** The polygons with their bounds, for the hot paths; the polygons must not change afterwards. */
+export function preparePolygons(polys: readonly Polygon[]): PreparedPolygons {
+  return { polygons: polys, bounds: polys.map(polygonBounds) };
+}
+
+/** The polygons as given if already prepared, else prepared now (an allocation per call). */
+export function asPrepared(polys: readonly Polygon[] | PreparedPolygons): PreparedPolygons {
+  return Array.isArray(polys) ? preparePolygons(polys) : (polys as PreparedPolygons);
+}
+
+/**
+ * Whether the bounds come within `margin` of the box [minX, maxX] × [minY, maxY].
+ */
+export function boundsNear(b: Bounds, minX: number, minY: number, maxX: number, maxY: number, margin: number): boolean {
+  return b.minX - margin <= maxX && b.maxX + margin >= minX && b.minY - margin <= maxY && b.maxY + margin >= minY;
+}
+
+/**
+ * pointInPolygon with the polygon's bounds known. A point more than EPSILON
+ * outside them is outside: no edge straddles its y, or every one that does is
+ * on the same side of it, an even number, and it is not within EPSILON of the
+ * boundary; so this answers exactly as pointInPolygon does.
+ */
+export function pointInBoundedPolygon(x: number, y: number, poly: Polygon, b: Bounds): boolean {
+  if (x < b.minX - EPSILON || x > b.maxX + EPSILON || y < b.minY - EPSILON || y > b.maxY + EPSILON) return false;
+  return pointInPolygon(x, y, poly);
 }
 
 /** Whether two bases touch or overlap (touching counts: R24 "overlaps" is read inclusively). */

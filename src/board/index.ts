@@ -8,6 +8,8 @@
  * "crossing" a line of sight, but two bases (or a base and impassable terrain)
  * may touch and never overlap. Tolerance: EPSILON (1e-9"). Difficult terrain
  * slows the part of a move during which the base's centre is inside it.
+ * Terrain used for every move is best prepared once per game (preparePolygons):
+ * its bounds, computed once, let moveAlong skip the pieces out of reach.
  */
 export type {
   Bounds,
@@ -19,6 +21,7 @@ export type {
   MoveResult,
   Point,
   Polygon,
+  PreparedPolygons,
   Rect,
   SizedCircle,
   StopReason,
@@ -45,6 +48,7 @@ export {
   polygonCentroid,
   polygonSignedArea,
   polygonsDistance,
+  preparePolygons,
   rectPolygon,
   rotate180,
   rotatePolygon180,

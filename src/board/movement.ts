@@ -5,13 +5,21 @@
  * the line where it applies, and the smallest wins. Closed-form per obstacle,
  * no allocation apart from the result.
  */
-import { EPSILON, pointInAnyPolygon, segmentPointDistanceSq, segmentsDistance } from './geometry.js';
-import type { Circle, DrivenBackOptions, MoveOptions, MoveResult, Point, Polygon, StopReason, Table } from './types.js';
+import { EPSILON, asPrepared, boundsNear, pointInBoundedPolygon, segmentPointDistanceSq, segmentsDistance } from './geometry.js';
+import type { Circle, DrivenBackOptions, MoveOptions, MoveResult, Point, PreparedPolygons, StopReason, Table } from './types.js';
 
 /** R5 default. */
 const DEFAULT_ENGAGEMENT_RANGE = 1;
 /** R31: difficult terrain halves movement, so an inch inside costs two. */
 const DEFAULT_DIFFICULT_COST = 2;
+/**
+ * A difficult polygon whose bounds stay this far from the centre's path is
+ * skipped. Far above rounding and EPSILON (within which a boundary point counts
+ * as inside), so no crossing or covered point is lost; only a crossing made up
+ * by rounding on an edge nearly parallel to the path could be.
+ */
+const REACH_MARGIN = 1e-6;
+const NO_POLYGONS: PreparedPolygons = { polygons: [], bounds: [] };
 
 /**
  * First distance s ≥ 0 along the ray (x0, y0) + s·(ux, uy) at which a base of
@@ -151,7 +159,7 @@ function polygonsEntry(
   uy: number,
   sMax: number,
   r: number,
-  polys: readonly Polygon[],
+  polys: PreparedPolygons,
 ): number {
   let best = Infinity;
   const x1 = x0 + ux * sMax;
@@ -160,8 +168,10 @@ function polygonsEntry(
   const maxX = (x0 < x1 ? x1 : x0) + r;
   const minY = (y0 < y1 ? y0 : y1) - r;
   const maxY = (y0 < y1 ? y1 : y0) + r;
-  for (let p = 0; p < polys.length; p++) {
-    const poly = polys[p];
+  for (let p = 0; p < polys.polygons.length; p++) {
+    // A polygon whose box misses the swept path's box has no edge whose box meets it.
+    if (!boundsNear(polys.bounds[p], minX, minY, maxX, maxY, 0)) continue;
+    const poly = polys.polygons[p];
     const n = poly.length;
     for (let i = 0, j = n - 1; i < n; j = i++) {
       const ax = poly[j].x;
@@ -193,21 +203,47 @@ function edgeStop(x0: number, y0: number, ux: number, uy: number, r: number, tab
   return best;
 }
 
-// Scratch for difficult-terrain crossings along the path and each piece's cost
-// factor (grown on demand, never shrunk).
+// Scratch for difficult-terrain crossings along the path, each piece's cost
+// factor and the difficult polygons near the path (grown on demand, never shrunk).
 let cuts = new Float64Array(32);
 let factors = new Float64Array(32);
+let near = new Int32Array(8);
+
+/**
+ * Writes to `near` the indexes of the polygons whose bounds come within
+ * REACH_MARGIN of the segment's box, and returns how many there are.
+ */
+function nearPolygons(polys: PreparedPolygons, ax: number, ay: number, bx: number, by: number): number {
+  const n = polys.polygons.length;
+  if (near.length < n) near = new Int32Array(n);
+  const minX = ax < bx ? ax : bx;
+  const maxX = ax < bx ? bx : ax;
+  const minY = ay < by ? ay : by;
+  const maxY = ay < by ? by : ay;
+  let k = 0;
+  for (let p = 0; p < n; p++) if (boundsNear(polys.bounds[p], minX, minY, maxX, maxY, REACH_MARGIN)) near[k++] = p;
+  return k;
+}
+
+/** Whether (x, y) lies inside any of the first `nNear` polygons of `near` (boundary included). */
+function inNearPolygon(x: number, y: number, polys: PreparedPolygons, nNear: number): boolean {
+  for (let k = 0; k < nNear; k++) {
+    const p = near[k];
+    if (pointInBoundedPolygon(x, y, polys.polygons[p], polys.bounds[p])) return true;
+  }
+  return false;
+}
 
 /**
  * Collects, in `cuts`, the sorted distances in [0, sEnd] where the centre's
- * path crosses the boundary of any difficult polygon, bracketed by 0 and sEnd.
- * Returns how many there are.
+ * path crosses the boundary of any of the first `nNear` polygons of `near`,
+ * bracketed by 0 and sEnd. Returns how many there are.
  */
-function difficultCuts(x0: number, y0: number, ux: number, uy: number, sEnd: number, polys: readonly Polygon[]): number {
+function difficultCuts(x0: number, y0: number, ux: number, uy: number, sEnd: number, polys: PreparedPolygons, nNear: number): number {
   let k = 0;
   cuts[k++] = 0;
-  for (let p = 0; p < polys.length; p++) {
-    const poly = polys[p];
+  for (let q = 0; q < nNear; q++) {
+    const poly = polys.polygons[near[q]];
     const n = poly.length;
     for (let i = 0, j = n - 1; i < n; j = i++) {
       const cx = poly[j].x;
@@ -266,7 +302,7 @@ function difficultCuts(x0: number, y0: number, ux: number, uy: number, sEnd: num
  * block by themselves.
  */
 export function moveAlong(opts: MoveOptions): MoveResult {
-  const { mover, to, maxDistance, blockers, impassable, difficult, table } = opts;
+  const { mover, to, maxDistance, blockers, table } = opts;
   const x0 = mover.x;
   const y0 = mover.y;
   const r = mover.r;
@@ -278,19 +314,24 @@ export function moveAlong(opts: MoveOptions): MoveResult {
   const ux = dx / len;
   const uy = dy / len;
   const difficultCost = opts.difficultCost ?? DEFAULT_DIFFICULT_COST;
+  const impassable = asPrepared(opts.impassable);
+  const difficult = asPrepared(opts.difficult);
 
   let stop = len;
   let stoppedBy: StopReason = 'destination';
 
-  // Allowance, with difficult terrain along the way (R31).
+  // Allowance, with difficult terrain along the way (R31). Pieces the path does
+  // not come near add no crossing and cover none of it: without any, the
+  // allowance is spent one for one, exactly as the pieces would give.
   let nCuts = 0;
-  if (difficult.length === 0) {
+  const nNear = difficult.polygons.length === 0 ? 0 : nearPolygons(difficult, x0, y0, to.x, to.y);
+  if (nNear === 0) {
     if (maxDistance < stop - EPSILON) {
       stop = maxDistance;
       stoppedBy = 'distance';
     }
   } else {
-    nCuts = difficultCuts(x0, y0, ux, uy, len, difficult);
+    nCuts = difficultCuts(x0, y0, ux, uy, len, difficult, nNear);
     let cost = 0;
     for (let k = 1; k < nCuts; k++) {
       const a = cuts[k - 1];
@@ -298,7 +339,7 @@ export function moveAlong(opts: MoveOptions): MoveResult {
       factors[k] = 1;
       if (b <= a) continue;
       const mid = (a + b) / 2;
-      const f = pointInAnyPolygon(x0 + ux * mid, y0 + uy * mid, difficult) ? difficultCost : 1;
+      const f = inNearPolygon(x0 + ux * mid, y0 + uy * mid, difficult, nNear) ? difficultCost : 1;
       factors[k] = f;
       const piece = (b - a) * f;
       if (cost + piece > maxDistance) {
@@ -319,7 +360,7 @@ export function moveAlong(opts: MoveOptions): MoveResult {
     stoppedBy = 'edge';
   }
 
-  if (impassable.length > 0 && stop > 0) {
+  if (impassable.polygons.length > 0 && stop > 0) {
     const sTerrain = polygonsEntry(x0, y0, ux, uy, stop, r, impassable);
     if (sTerrain < stop - EPSILON) {
       stop = sTerrain;
@@ -414,7 +455,7 @@ export function drivenBack(opts: DrivenBackOptions): MoveResult {
   const need = from.r + w.r + gap - d;
   if (d <= EPSILON || need <= 0) return { x: w.x, y: w.y, travelled: 0, cost: 0, stoppedBy: 'destination' };
   const to = { x: w.x + (vx / d) * need, y: w.y + (vy / d) * need };
-  return moveAlong({ mover: w, to, maxDistance: need, blockers, impassable, difficult: [], table });
+  return moveAlong({ mover: w, to, maxDistance: need, blockers, impassable, difficult: NO_POLYGONS, table });
 }
 
 /**

@@ -47,6 +47,17 @@ export interface Bounds {
   maxY: number;
 }
 
+/**
+ * Polygons with their bounds computed once (preparePolygons), so the hot paths
+ * can skip the ones a move cannot reach without looking at their edges. The
+ * polygons must not change afterwards (terrain is fixed for a game).
+ */
+export interface PreparedPolygons {
+  readonly polygons: readonly Polygon[];
+  /** bounds[i] is polygonBounds(polygons[i]). */
+  readonly bounds: readonly Bounds[];
+}
+
 /** A base with the warrior's Size, for line of sight (R3, R22). */
 export interface SizedCircle extends Circle {
   size: number;
@@ -62,10 +73,10 @@ export interface MoveOptions {
   maxDistance: number;
   /** Every other base the mover may not overlap (friends, enemies, objective markers). Engage-with bases are NOT added automatically. */
   blockers: readonly Circle[];
-  /** R31: the base may not overlap these. */
-  impassable: readonly Polygon[];
-  /** R31: path of the base centre inside these costs `difficultCost` per inch. */
-  difficult: readonly Polygon[];
+  /** R31: the base may not overlap these. Prepare them once (preparePolygons) when moving often. */
+  impassable: readonly Polygon[] | PreparedPolygons;
+  /** R31: path of the base centre inside these costs `difficultCost` per inch. Prepared or not, as `impassable`. */
+  difficult: readonly Polygon[] | PreparedPolygons;
   table: Table;
   /** Enemy bases: once within engagementRange of one, the move may not leave that range (March). */
   engageWith?: readonly Circle[];
@@ -93,7 +104,7 @@ export interface DrivenBackOptions {
   /** R12: gap between base edges to reach, inches (default ruling 2). */
   distance: number;
   blockers: readonly Circle[];
-  impassable: readonly Polygon[];
+  impassable: readonly Polygon[] | PreparedPolygons;
   table: Table;
 }
 

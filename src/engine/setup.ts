@@ -1,5 +1,5 @@
 import type { Roster } from '../army/types.js';
-import { mmToInches } from '../board/index.js';
+import { mmToInches, preparePolygons } from '../board/index.js';
 import type { TerrainPiece } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -75,8 +75,8 @@ export function createState(opts: {
     table,
     terrain,
     deploymentZones: [deploymentPolygons(scenario, 0), deploymentPolygons(scenario, 1)],
-    impassable: terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape),
-    difficult: terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape),
+    impassable: preparePolygons(terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape)),
+    difficult: preparePolygons(terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape)),
     warriors,
     grid: createGrid(table, warriors),
     alive: [warriors.filter((w) => w.player === 0).length, warriors.filter((w) => w.player === 1).length],

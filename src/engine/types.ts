@@ -1,6 +1,6 @@
 import type { Roster, WarriorKind } from '../army/types.js';
 import type { WarriorGrid } from './grid.js';
-import type { Polygon, TerrainPiece } from '../board/types.js';
+import type { Polygon, PreparedPolygons, TerrainPiece } from '../board/types.js';
 import type { Policy } from '../bots/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
@@ -112,9 +112,9 @@ export interface GameState {
   terrain: TerrainPiece[];
   /** Each player's deployment zone as polygons (derived once from the scenario). */
   deploymentZones: [Polygon[], Polygon[]];
-  /** Terrain the engine moves around (derived once from `terrain`). */
-  impassable: Polygon[];
-  difficult: Polygon[];
+  /** Terrain the engine moves around (derived once from `terrain`, with bounds for moveAlong). */
+  impassable: PreparedPolygons;
+  difficult: PreparedPolygons;
   warriors: Warrior[];
   /** Where the warriors on the table stand (grid.ts), for the near-by questions of every decision. */
   grid: WarriorGrid;
