@@ -15,7 +15,7 @@
  * typical figures were about 3.0 µs for moveAlong and 4.0 µs for lineOfSight.
  */
 import seedrandom from 'seedrandom';
-import { lineOfSight, moveAlong, drivenBack, edgeDistance, preparePolygons, rectPolygon } from '../src/board/index.js';
+import { lineOfSight, moveAlong, drivenBack, edgeDistance, preparePolygons, prepareTerrain, rectPolygon } from '../src/board/index.js';
 import type { Circle, SizedCircle, TerrainKind, TerrainPiece } from '../src/board/index.js';
 
 const rng = seedrandom('board-bench');
@@ -48,6 +48,8 @@ for (let i = 0; i < kinds.length; i++) {
 // Prepared once, as the engine does for a game.
 const impassable = preparePolygons(terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape));
 const difficult = preparePolygons(terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape));
+
+const sightTerrain = prepareTerrain(terrain);
 
 const bases: SizedCircle[] = [];
 while (bases.length < 40) {
@@ -109,6 +111,6 @@ time('drivenBack (from base contact)', N, (i) => {
 time('lineOfSight (38 warriors, 12 terrain pieces)', N, (i) => {
   const a = i % 20;
   const b = 20 + ((i * 3) % 20);
-  const los = lineOfSight({ shooter: bases[a], target: bases[b], warriors: others[a], terrain });
+  const los = lineOfSight({ shooter: bases[a], target: bases[b], warriors: others[a], terrain: sightTerrain });
   return (los.blocked ? 1 : 0) + (los.obscured ? 2 : 0) + (los.intervened ? 4 : 0);
 });

@@ -2,7 +2,7 @@
  * Plane geometry on the table, in inches. Hot-path functions take plain
  * numbers and do not allocate; the ones returning a Point say so.
  */
-import type { Bounds, Circle, Point, Polygon, PreparedPolygons, Rect, Table } from './types.js';
+import type { Bounds, Circle, Point, Polygon, PreparedPolygons, PreparedTerrain, Rect, Table, TerrainPiece } from './types.js';
 
 /**
  * Slack for touching tests, inches. Two shapes closer than this count as
@@ -287,6 +287,16 @@ export function preparePolygons(polys: readonly Polygon[]): PreparedPolygons {
 /** The polygons as given if already prepared, else prepared now (an allocation per call). */
 export function asPrepared(polys: readonly Polygon[] | PreparedPolygons): PreparedPolygons {
   return Array.isArray(polys) ? preparePolygons(polys) : (polys as PreparedPolygons);
+}
+
+/** The pieces with their footprints' bounds, for line of sight; the pieces must not change afterwards. */
+export function prepareTerrain(pieces: readonly TerrainPiece[]): PreparedTerrain {
+  return { pieces, bounds: pieces.map((t) => polygonBounds(t.shape)) };
+}
+
+/** The terrain as given if already prepared, else prepared now (an allocation per call). */
+export function asPreparedTerrain(terrain: readonly TerrainPiece[] | PreparedTerrain): PreparedTerrain {
+  return Array.isArray(terrain) ? prepareTerrain(terrain) : (terrain as PreparedTerrain);
 }
 
 /**

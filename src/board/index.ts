@@ -8,8 +8,9 @@
  * "crossing" a line of sight, but two bases (or a base and impassable terrain)
  * may touch and never overlap. Tolerance: EPSILON (1e-9"). Difficult terrain
  * slows the part of a move during which the base's centre is inside it.
- * Terrain used for every move is best prepared once per game (preparePolygons):
- * its bounds, computed once, let moveAlong skip the pieces out of reach.
+ * Terrain used for every move or line of sight is best prepared once per game
+ * (preparePolygons, prepareTerrain): its bounds, computed once, let moveAlong
+ * and lineOfSight skip the pieces out of reach.
  */
 export type {
   Bounds,
@@ -22,6 +23,7 @@ export type {
   Point,
   Polygon,
   PreparedPolygons,
+  PreparedTerrain,
   Rect,
   SizedCircle,
   StopReason,
@@ -49,6 +51,7 @@ export {
   polygonSignedArea,
   polygonsDistance,
   preparePolygons,
+  prepareTerrain,
   rectPolygon,
   rotate180,
   rotatePolygon180,

@@ -1,8 +1,9 @@
 /** Line of sight and Volley range (R22, R23). */
-import { EPSILON, edgeDistance, segmentPointDistanceSq, segmentPolygonSpan } from './geometry.js';
+import { EPSILON, asPreparedTerrain, edgeDistance, segmentPointDistanceSq, segmentPolygonSpan } from './geometry.js';
 import type { Circle, LineOfSight, LineOfSightOptions } from './types.js';
 
 const crossing = new Float64Array(2);
+const BOX_MARGIN = 1e-6;
 
 /**
  * R22 line of sight: the segment between the shooter's and the target's base
@@ -23,7 +24,8 @@ const crossing = new Float64Array(2);
  * appear in `warriors` (same object).
  */
 export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
-  const { shooter, target, warriors, terrain } = opts;
+  const { shooter, target, warriors } = opts;
+  const terrain = asPreparedTerrain(opts.terrain);
   const ax = shooter.x;
   const ay = shooter.y;
   const bx = target.x;
@@ -32,9 +34,16 @@ export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
   let blocked = false;
   let obscured = false;
   let intervened = false;
+  const loX = ax < bx ? ax : bx;
+  const hiX = ax < bx ? bx : ax;
+  const loY = ay < by ? ay : by;
+  const hiY = ay < by ? by : ay;
 
-  for (let i = 0; i < terrain.length; i++) {
-    const piece = terrain[i];
+  for (let i = 0; i < terrain.pieces.length; i++) {
+    // Boxes apart: segmentPolygonSpan's own first reject, without the vertices.
+    const b = terrain.bounds[i];
+    if (hiX < b.minX || loX > b.maxX || hiY < b.minY || loY > b.maxY) continue;
+    const piece = terrain.pieces[i];
     const obstructs = !blocked && piece.size >= target.size && piece.rules.includes('Obstructing');
     const obscures = !obscured && piece.size >= target.size / 2 && piece.rules.includes('Obscuring');
     if (!obstructs && !obscures) continue;
@@ -47,10 +56,17 @@ export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
     }
   }
 
+  // A base whose centre is farther than its radius (plus a margin far above
+  // rounding) outside the line's box cannot touch the line: skip the exact test.
+  const minX = loX - BOX_MARGIN;
+  const maxX = hiX + BOX_MARGIN;
+  const minY = loY - BOX_MARGIN;
+  const maxY = hiY + BOX_MARGIN;
   for (let i = 0; i < warriors.length && !intervened; i++) {
     const w = warriors[i];
     if (w.size < target.size || w === shooter || w === target) continue;
     const lim = w.r + EPSILON;
+    if (w.x + lim < minX || w.x - lim > maxX || w.y + lim < minY || w.y - lim > maxY) continue;
     if (segmentPointDistanceSq(ax, ay, bx, by, w.x, w.y) > lim * lim) continue;
     if (w.size < shooter.size && edgeDistance(w, shooter) < edgeDistance(w, target)) continue; // Size Matters
     intervened = true;

@@ -58,6 +58,17 @@ export interface PreparedPolygons {
   readonly bounds: readonly Bounds[];
 }
 
+/**
+ * Terrain pieces with their footprints' bounds computed once (prepareTerrain),
+ * so line of sight skips the pieces nowhere near it. The pieces must not
+ * change afterwards.
+ */
+export interface PreparedTerrain {
+  readonly pieces: readonly TerrainPiece[];
+  /** bounds[i] is polygonBounds(pieces[i].shape). */
+  readonly bounds: readonly Bounds[];
+}
+
 /** A base with the warrior's Size, for line of sight (R3, R22). */
 export interface SizedCircle extends Circle {
   size: number;
@@ -113,7 +124,8 @@ export interface LineOfSightOptions {
   target: SizedCircle;
   /** Everyone else on the table (shooter and target are skipped if included). */
   warriors: readonly SizedCircle[];
-  terrain: readonly TerrainPiece[];
+  /** Prepare it once (prepareTerrain) when checking often. */
+  terrain: readonly TerrainPiece[] | PreparedTerrain;
 }
 
 /** R22. The target can be chosen for a Volley when neither `blocked` nor `intervened`. */

@@ -98,7 +98,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
       shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
       target: { x: m.x, y: m.y, r: m.r, size: s.ruleset.marker.size },
       warriors: losWarriors(s, shooter, m.x, m.y, shooter),
-      terrain: s.terrain,
+      terrain: s.preparedTerrain,
     });
     return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
   }
@@ -111,7 +111,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
     shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
     target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
     warriors: losWarriors(s, shooter, t.x, t.y, t),
-    terrain: s.terrain,
+    terrain: s.preparedTerrain,
   });
   return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
 }

@@ -254,7 +254,7 @@ export class Game {
         shooter: { x: c.x, y: c.y, r: c.r, size: c.profile.size },
         target: { x: e.x, y: e.y, r: e.r, size: e.profile.size },
         warriors: [],
-        terrain: s.terrain,
+        terrain: s.preparedTerrain,
       });
       if (los.blocked) continue;
       if (this.duelPlacement(c, e) || this.duelPlacement(e, c)) out.push(e.id);

@@ -1,5 +1,5 @@
 import type { Roster } from '../army/types.js';
-import { mmToInches, preparePolygons } from '../board/index.js';
+import { mmToInches, preparePolygons, prepareTerrain } from '../board/index.js';
 import type { TerrainPiece } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -74,6 +74,7 @@ export function createState(opts: {
     control: opts.control,
     table,
     terrain,
+    preparedTerrain: prepareTerrain(terrain),
     deploymentZones: [deploymentPolygons(scenario, 0), deploymentPolygons(scenario, 1)],
     impassable: preparePolygons(terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape)),
     difficult: preparePolygons(terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape)),

@@ -1,6 +1,6 @@
 import type { Roster, WarriorKind } from '../army/types.js';
 import type { WarriorGrid } from './grid.js';
-import type { Polygon, PreparedPolygons, TerrainPiece } from '../board/types.js';
+import type { Polygon, PreparedPolygons, PreparedTerrain, TerrainPiece } from '../board/types.js';
 import type { Policy } from '../bots/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
@@ -110,6 +110,8 @@ export interface GameState {
   control: ControlRule;
   table: { width: number; height: number };
   terrain: TerrainPiece[];
+  /** `terrain` with its bounds, for line of sight (derived once). */
+  preparedTerrain: PreparedTerrain;
   /** Each player's deployment zone as polygons (derived once from the scenario). */
   deploymentZones: [Polygon[], Polygon[]];
   /** Terrain the engine moves around (derived once from `terrain`, with bounds for moveAlong). */

@@ -1,9 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TABLE, drivenBack, moveAlong, polygonBounds, preparePolygons, rectPolygon } from '../../src/board/index.js';
-import type { Bounds, Point, Polygon, PreparedPolygons } from '../../src/board/index.js';
+import {
+  DEFAULT_TABLE,
+  EPSILON,
+  drivenBack,
+  edgeDistance,
+  lineOfSight,
+  moveAlong,
+  polygonBounds,
+  preparePolygons,
+  prepareTerrain,
+  rectPolygon,
+  segmentPointDistanceSq,
+} from '../../src/board/index.js';
+import type { Bounds, Point, Polygon, PreparedPolygons, PreparedTerrain, SizedCircle, TerrainKind } from '../../src/board/index.js';
 
-// The prepared shapes let the hot paths skip terrain a move cannot reach. Bounds covering the whole plane turn every such skip off, so
+// The prepared shapes let the hot paths skip terrain a move or a line of sight
+// cannot reach. Bounds covering the whole plane turn every such skip off, so
 // comparing against them checks that the skips never change a result, to the
 // last bit, including on paths that end on, run along or graze a piece.
 
@@ -114,6 +127,62 @@ describe('prepared polygons', () => {
         );
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('prepared terrain', () => {
+  const kinds: TerrainKind[][] = [['Obstructing'], ['Obscuring'], ['Obstructing', 'Obscuring'], ['Impassable'], ['Difficult', 'Obscuring']];
+  const piece = fc.record({ shape: polygon, size: fc.integer({ min: 1, max: 3 }), rules: fc.constantFrom(...kinds) });
+  const warrior = (p: fc.Arbitrary<Point>) =>
+    fc.record({ at: p, r: radius, size: fc.integer({ min: 1, max: 3 }) }).map((w): SizedCircle => ({ x: w.at.x, y: w.at.y, r: w.r, size: w.size }));
+
+  const losScene = fc.array(piece, { maxLength: 8 }).chain((pieces) => {
+    const at = pointOn(pieces.map((p) => p.shape));
+    return fc.record({
+      pieces: fc.constant(pieces.map((p, i) => ({ id: `t${i}`, ...p }))),
+      shooter: warrior(at),
+      target: warrior(at),
+      // Bystanders strewn near the line, some tangent to it.
+      bystanders: fc.array(fc.record({ t: uniform(-0.2, 1.2), side: uniform(-3, 3), tangent: fc.boolean(), r: radius, size: fc.integer({ min: 1, max: 3 }) }), {
+        maxLength: 12,
+      }),
+    });
+  });
+
+  it('prepareTerrain keeps the pieces and their footprints’ bounds', () => {
+    const t = { id: 'a', shape: rectPolygon({ x: 1, y: 2, w: 3, h: 4 }), size: 2, rules: ['Obstructing' as const] };
+    const p = prepareTerrain([t]);
+    expect(p.pieces).toEqual([t]);
+    expect(p.bounds).toEqual([polygonBounds(t.shape)]);
+  });
+
+  it('lineOfSight gives the same answer prepared, unprepared and with every skip turned off', () => {
+    fc.assert(
+      fc.property(losScene, (s) => {
+        const { shooter, target } = s;
+        const dx = target.x - shooter.x;
+        const dy = target.y - shooter.y;
+        const L = Math.hypot(dx, dy) || 1;
+        const warriors = s.bystanders.map((b) => {
+          const side = b.tangent ? Math.sign(b.side || 1) * b.r : b.side;
+          return { x: shooter.x + dx * b.t - (dy / L) * side, y: shooter.y + dy * b.t + (dx / L) * side, r: b.r, size: b.size };
+        });
+        const everywhere: PreparedTerrain = { pieces: s.pieces, bounds: s.pieces.map(() => EVERYWHERE) };
+        const want = lineOfSight({ shooter, target, warriors, terrain: everywhere });
+        expect(lineOfSight({ shooter, target, warriors, terrain: prepareTerrain(s.pieces) })).toEqual(want);
+        expect(lineOfSight({ shooter, target, warriors, terrain: s.pieces })).toEqual(want);
+        // Intervening warriors, straight from R22 without any skip.
+        const lim = (w: SizedCircle) => (w.r + EPSILON) * (w.r + EPSILON);
+        const intervened = warriors.some(
+          (w) =>
+            w.size >= target.size &&
+            segmentPointDistanceSq(shooter.x, shooter.y, target.x, target.y, w.x, w.y) <= lim(w) &&
+            !(w.size < shooter.size && edgeDistance(w, shooter) < edgeDistance(w, target)),
+        );
+        expect(want.intervened).toBe(intervened);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
