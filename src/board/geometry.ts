@@ -427,16 +427,37 @@ export function segmentPolygonSpan(
   return true;
 }
 
+/** Slack, far above rounding, on the box gaps polygonsDistance uses to skip pairs of edges. */
+const GAP_MARGIN = 1e-6;
+
 /** Shortest distance between two polygons, 0 when they touch, overlap or one holds the other (R31 terrain gap). */
 export function polygonsDistance(a: Polygon, b: Polygon): number {
   const na = a.length;
   const nb = b.length;
   if (na === 0 || nb === 0) return Infinity;
   if (pointInPolygon(a[0].x, a[0].y, b) || pointInPolygon(b[0].x, b[0].y, a)) return 0;
+  // Two edges are at least as far apart as their boxes: a pair whose boxes are
+  // farther apart than the best so far (plus GAP_MARGIN) cannot lower it.
   let m = Infinity;
   for (let i = 0, j = na - 1; i < na; j = i++) {
+    const ax = a[j].x;
+    const ay = a[j].y;
+    const bx = a[i].x;
+    const by = a[i].y;
+    const aMinX = ax < bx ? ax : bx;
+    const aMaxX = ax < bx ? bx : ax;
+    const aMinY = ay < by ? ay : by;
+    const aMaxY = ay < by ? by : ay;
     for (let k = 0, l = nb - 1; k < nb; l = k++) {
-      const d = segmentsDistance(a[j].x, a[j].y, a[i].x, a[i].y, b[l].x, b[l].y, b[k].x, b[k].y);
+      const cx = b[l].x;
+      const cy = b[l].y;
+      const dx = b[k].x;
+      const dy = b[k].y;
+      const gx = Math.max(0, (cx < dx ? cx : dx) - aMaxX, aMinX - (cx < dx ? dx : cx));
+      const gy = Math.max(0, (cy < dy ? cy : dy) - aMaxY, aMinY - (cy < dy ? dy : cy));
+      const lim = m + GAP_MARGIN;
+      if (gx * gx + gy * gy > lim * lim) continue;
+      const d = segmentsDistance(ax, ay, bx, by, cx, cy, dx, dy);
       if (d < m) {
         m = d;
         if (m === 0) return 0;

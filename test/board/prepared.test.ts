@@ -7,11 +7,14 @@ import {
   edgeDistance,
   lineOfSight,
   moveAlong,
+  pointInPolygon,
   polygonBounds,
+  polygonsDistance,
   preparePolygons,
   prepareTerrain,
   rectPolygon,
   segmentPointDistanceSq,
+  segmentsDistance,
 } from '../../src/board/index.js';
 import type { Bounds, Point, Polygon, PreparedPolygons, PreparedTerrain, SizedCircle, TerrainKind } from '../../src/board/index.js';
 
@@ -183,6 +186,27 @@ describe('prepared terrain', () => {
         expect(want.intervened).toBe(intervened);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('polygonsDistance', () => {
+  it('equals the smallest distance over every pair of edges, bit for bit', () => {
+    const reference = (a: Polygon, b: Polygon): number => {
+      if (pointInPolygon(a[0].x, a[0].y, b) || pointInPolygon(b[0].x, b[0].y, a)) return 0;
+      let m = Infinity;
+      for (let i = 0, j = a.length - 1; i < a.length; j = i++) {
+        for (let k = 0, l = b.length - 1; k < b.length; l = k++) {
+          m = Math.min(m, segmentsDistance(a[j].x, a[j].y, a[i].x, a[i].y, b[l].x, b[l].y, b[k].x, b[k].y));
+        }
+      }
+      return m;
+    };
+    fc.assert(
+      fc.property(polygon, polygon, (a, b) => {
+        expect(polygonsDistance(a, b)).toBe(reference(a, b));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
