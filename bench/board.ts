@@ -13,6 +13,15 @@
  * Before the cheap rejects (bounding boxes, all-vertices-on-one-side for line
  * of sight, behind/too-far-ahead for blockers, cached difficult factors) the
  * typical figures were about 3.0 µs for moveAlong and 4.0 µs for lineOfSight.
+ *
+ * Re-run 2026-11-30 after terrain bounds were prepared once (preparePolygons,
+ * prepareTerrain), best of 5, load average ~3, before → after:
+ *   moveAlong, 39 blockers, 4 impassable, 2 difficult  0.48 → 0.34 µs
+ *   moveAlong, + 20 enemies to engage             0.52 → 0.38 µs
+ *   drivenBack from base contact                  0.21 → 0.15 µs
+ *   lineOfSight, 38 warriors, 12 terrain pieces   0.45 → 0.28 µs
+ * On the calls of real random games (recorded, replayed) moveAlong went from
+ * about 0.66 to 0.35 µs and lineOfSight from 0.9 to 0.5 µs.
  */
 import seedrandom from 'seedrandom';
 import { lineOfSight, moveAlong, drivenBack, edgeDistance, preparePolygons, prepareTerrain, rectPolygon } from '../src/board/index.js';
