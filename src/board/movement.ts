@@ -368,7 +368,8 @@ export function moveAlong(opts: MoveOptions): MoveResult {
     }
   }
 
-  for (let i = 0; i < blockers.length && stop > 0; i++) {
+  const nBlockers = opts.blockerCount ?? blockers.length;
+  for (let i = 0; i < nBlockers && stop > 0; i++) {
     const b = blockers[i];
     const R = r + b.r;
     // Cheap rejects: behind the mover, or too far ahead to be reached before `stop`.
@@ -383,11 +384,12 @@ export function moveAlong(opts: MoveOptions): MoveResult {
 
   // March: entering an enemy's Engagement Range is allowed, leaving it is not.
   const engageWith = opts.engageWith;
-  if (engageWith && engageWith.length > 0) {
+  const nEngage = engageWith ? (opts.engageCount ?? engageWith.length) : 0;
+  if (engageWith && nEngage > 0) {
     const range = opts.engagementRange ?? DEFAULT_ENGAGEMENT_RANGE;
     // One pass suffices: `stop` only decreases, so an enemy skipped as not yet
     // entered, or as not left before `stop`, stays skipped.
-    for (let i = 0; i < engageWith.length; i++) {
+    for (let i = 0; i < nEngage; i++) {
       const e = engageWith[i];
       const R = r + e.r + range;
       const wx = x0 - e.x;

@@ -84,6 +84,8 @@ export interface MoveOptions {
   maxDistance: number;
   /** Every other base the mover may not overlap (friends, enemies, objective markers). Engage-with bases are NOT added automatically. */
   blockers: readonly Circle[];
+  /** How many of `blockers` to consider (default all): lets a caller reuse one scratch array. */
+  blockerCount?: number;
   /** R31: the base may not overlap these. Prepare them once (preparePolygons) when moving often. */
   impassable: readonly Polygon[] | PreparedPolygons;
   /** R31: path of the base centre inside these costs `difficultCost` per inch. Prepared or not, as `impassable`. */
@@ -91,6 +93,8 @@ export interface MoveOptions {
   table: Table;
   /** Enemy bases: once within engagementRange of one, the move may not leave that range (March). */
   engageWith?: readonly Circle[];
+  /** How many of `engageWith` to consider (default all), as `blockerCount`. */
+  engageCount?: number;
   /** R5: Engagement Range between base edges, inches (default 1). */
   engagementRange?: number;
   /** R31: allowance spent per inch inside difficult terrain (default 2: difficult terrain halves movement). */

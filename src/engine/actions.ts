@@ -275,14 +275,11 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
   o.to.x = x;
   o.to.y = y;
   o.maxDistance = max;
-  if (keepEngagement) {
-    const near = moveObstacles(s, w, reach);
-    o.blockers = near.blockers;
-    o.engageWith = near.enemies;
-  } else {
-    o.blockers = blockersFor(s, w, reach);
-    o.engageWith = undefined;
-  }
+  const near = moveObstacles(s, w, reach, keepEngagement);
+  o.blockers = near.blockers;
+  o.blockerCount = near.blockerCount;
+  o.engageWith = keepEngagement ? near.enemies : undefined;
+  o.engageCount = near.enemyCount;
   o.impassable = s.impassable;
   o.difficult = s.difficult;
   o.table = s.table;
@@ -300,10 +297,12 @@ const MOVE: MoveOptions & { mover: Circle; to: Point } = {
   to: { x: 0, y: 0 },
   maxDistance: 0,
   blockers: [],
+  blockerCount: 0,
   impassable: [],
   difficult: [],
   table: { width: 0, height: 0 },
   engageWith: undefined,
+  engageCount: 0,
   engagementRange: 1,
 };
 

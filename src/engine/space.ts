@@ -84,56 +84,41 @@ export function engagedEnemies(s: GameState, w: Warrior): Warrior[] {
   return out;
 }
 
-// Scratch circles reused by every call: movement runs hundreds of times a
-// game. They are copied into plain {x, y, r} objects of one shape so that the
-// geometry's inner loops stay monomorphic.
-const blockerPool: Circle[] = [];
-const blockerScratch: Circle[] = [];
-const enemyPool: Circle[] = [];
-const enemyScratch: Circle[] = [];
-
-/** Puts (x, y, r) in the n-th pooled circle and appends it to `out`. */
-function fill(pool: Circle[], out: Circle[], n: number, x: number, y: number, r: number): void {
-  let c = pool[n];
-  if (c === undefined) {
-    c = { x, y, r };
-    pool.push(c);
-  } else {
-    c.x = x;
-    c.y = y;
-    c.r = r;
-  }
-  out.push(c);
+/**
+ * A move's obstacles: the bases it could touch and the enemy bases it could
+ * become engaged with. The arrays are scratch, reused by every move (hundreds
+ * a game) and never shrunk: only the first `blockerCount` / `enemyCount`
+ * entries are this move's. Warriors and markers go in as they are (moveAlong
+ * reads x, y and r).
+ */
+export interface Obstacles {
+  blockers: Circle[];
+  blockerCount: number;
+  enemies: Circle[];
+  enemyCount: number;
 }
+
+const OBSTACLES: Obstacles = { blockers: [], blockerCount: 0, enemies: [], enemyCount: 0 };
 
 /**
  * Every base on the table except `except` (warriors and standard objective
- * markers) that a move of `reach` inches could touch. The array is reused:
- * valid until the next call.
+ * markers) that a move of `reach` inches could touch: a new array, for the
+ * rarer checks (deployment, Duel placement, Driven Back).
  */
-export function blockersFor(s: GameState, except: Warrior, reach = Infinity): readonly Circle[] {
-  collectObstacles(s, except, reach, false);
-  return blockerScratch;
+export function blockersFor(s: GameState, except: Warrior, reach = Infinity): Circle[] {
+  const o = moveObstacles(s, except, reach, false);
+  return o.blockers.slice(0, o.blockerCount);
 }
 
 /**
  * One pass over the warriors for a move of `reach` inches: the bases it could
- * touch (blockersFor) and, with `enemies`, the enemy bases it could become
- * engaged with (R5, Duel isolation). Both arrays are reused, valid until the
- * next call.
+ * touch and, with `enemies`, the enemy bases it could become engaged with (R5,
+ * Duel isolation), in id order. Valid until the next call.
  */
-export function moveObstacles(s: GameState, w: Warrior, reach: number): { blockers: readonly Circle[]; enemies: readonly Circle[] } {
-  collectObstacles(s, w, reach, true);
-  return OBSTACLES;
-}
-
-const OBSTACLES = { blockers: blockerScratch as readonly Circle[], enemies: enemyScratch as readonly Circle[] };
-
-function collectObstacles(s: GameState, w: Warrior, reach: number, enemies: boolean): void {
-  const out = blockerScratch;
-  const foes = enemyScratch;
-  out.length = 0;
-  foes.length = 0;
+export function moveObstacles(s: GameState, w: Warrior, reach: number, enemies: boolean): Obstacles {
+  const o = OBSTACLES;
+  const out = o.blockers;
+  const foes = o.enemies;
   let n = 0;
   let m = 0;
   const x = w.x;
@@ -150,15 +135,18 @@ function collectObstacles(s: GameState, w: Warrior, reach: number, enemies: bool
     const dy = e.y - y;
     const d2 = dx * dx + dy * dy;
     if (d2 > nearEnemy2) continue;
-    if (d2 <= near2) fill(blockerPool, out, n++, e.x, e.y, e.r);
-    if (enemies && e.player !== w.player && canEngage(w, e)) fill(enemyPool, foes, m++, e.x, e.y, e.r);
+    if (d2 <= near2) out[n++] = e;
+    if (enemies && e.player !== w.player && canEngage(w, e)) foes[m++] = e;
   }
   // Standard objective markers are models on 50 mm bases; Broken Lines' moving marker is not an obstacle.
   const ms = s.scenarioState.markers;
   for (let i = 0; i < ms.length; i++) {
     const mk = ms[i];
-    if (!mk.destroyed && mk.behaviour === 'standard') fill(blockerPool, out, n++, mk.x, mk.y, mk.r);
+    if (!mk.destroyed && mk.behaviour === 'standard') out[n++] = mk;
   }
+  o.blockerCount = n;
+  o.enemyCount = m;
+  return o;
 }
 
 /** Whether w is within Command Range of the character c: base edges within range (R4). */

@@ -192,6 +192,22 @@ describe('moveAlong', () => {
     expect(isEngaged({ x: m.x, y: m.y, r: R }, [enemy], 1)).toBe(true);
   });
 
+  it('blockerCount and engageCount limit a reused scratch array to its first entries', () => {
+    const enemy = { x: 11.5, y: 20, r: R };
+    const stale = { x: 10, y: 15, r: 1 }; // left over from an earlier move: must not stop this one
+    const m = move({
+      mover: { x: 10, y: 10, r: R },
+      to: { x: 10, y: 30 },
+      blockers: [enemy, stale],
+      blockerCount: 1,
+      engageWith: [enemy, stale],
+      engageCount: 1,
+    });
+    expect(m.stoppedBy).toBe('engagement');
+    expect(edgeDistance({ x: m.x, y: m.y, r: R }, enemy)).toBeCloseTo(1, 9);
+    expect(move({ mover: { x: 10, y: 10, r: R }, to: { x: 10, y: 30 }, blockers: [enemy, stale], engageWith: [enemy], engageCount: 0 }).stoppedBy).toBe('base');
+  });
+
   it('a destination inside Engagement Range is reached', () => {
     const enemy = { x: 11.5, y: 20, r: R }; // closest gap 0.5
     const m = move({ mover: { x: 10, y: 10, r: R }, to: { x: 10, y: 20 }, engageWith: [enemy], blockers: [enemy] });
