@@ -223,10 +223,10 @@ function canCharge(s: GameState, w: Warrior): boolean {
   const reach = chargeReach(s, w);
   const ws = s.warriors;
   const g = s.grid;
-  const n = warriorsNear(g, w.x, w.y, w.r + g.maxR + reach + 1e-6);
+  const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + reach + 1e-6);
   for (let i = 0; i < n; i++) {
     const e = ws[g.near[i]];
-    if (e.player !== w.player && canEngage(w, e) && within(w, e, reach)) return true;
+    if (canEngage(w, e) && within(w, e, reach)) return true;
   }
   return chargeableMarkers(s, w, reach, null);
 }

@@ -1,6 +1,6 @@
 /**
  * Which warriors stand where: a uniform grid over the table, each cell a
- * chain of the warriors on the table whose centre lies in it. "Who is near"
+ * chain of one player's warriors on the table whose centre lies in it. "Who is near"
  * questions (Engagement, what a move could touch, Charge reach) visit the
  * cells a circle around the asker covers instead of every warrior: most of a
  * game's time is spent asking them.
@@ -9,7 +9,7 @@
  * takeOffTable change a warrior's position or status, so the grid cannot
  * fall out of step with the warriors.
  */
-import type { GameState, Warrior, WarriorStatus } from './types.js';
+import type { GameState, PlayerIndex, Warrior, WarriorStatus } from './types.js';
 
 /** Cell size in inches: about a March, so a move's neighbourhood is a few cells across. */
 const CELL = 4;
@@ -19,11 +19,11 @@ export interface WarriorGrid {
   rows: number;
   /** The largest base radius in the game: how far beyond a query's reach a base edge can lie. */
   maxR: number;
-  /** First warrior id in each cell, or -1; `next` and `prev` chain the rest. */
+  /** First warrior id in each cell, or -1, player 1's cells then player 2's; `next` and `prev` chain the rest. */
   head: Int32Array;
   next: Int32Array;
   prev: Int32Array;
-  /** Each warrior's cell, or -1 while it is off the table. */
+  /** Each warrior's cell (an index in `head`), or -1 while it is off the table. */
   cell: Int32Array;
   /** Scratch for warriorsNear's answer (not state: never copied). */
   near: Int32Array;
@@ -40,7 +40,7 @@ export function createGrid(table: { width: number; height: number }, warriors: r
     cols,
     rows,
     maxR,
-    head: new Int32Array(cols * rows).fill(-1),
+    head: new Int32Array(2 * cols * rows).fill(-1),
     next: new Int32Array(n).fill(-1),
     prev: new Int32Array(n).fill(-1),
     cell: new Int32Array(n).fill(-1),
@@ -79,7 +79,7 @@ export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): vo
   w.y = y;
   w.status = 'table';
   const g = s.grid;
-  const c = row(g, y) * g.cols + col(g, x);
+  const c = w.player * g.cols * g.rows + row(g, y) * g.cols + col(g, x);
   if (g.cell[w.id] === c) return;
   unlink(g, w.id);
   const h = g.head[c];
@@ -97,12 +97,12 @@ export function takeOffTable(s: GameState, w: Warrior, status: Exclude<WarriorSt
 }
 
 /**
- * Writes to `g.near` the ids of the warriors on the table whose centre may
- * lie within `reach` of (x, y), in no particular order, and returns how many.
- * A superset: callers test the exact distance, and must not ask again while
- * reading `g.near`.
+ * Writes to `g.near` the ids of `player`'s warriors on the table whose centre
+ * may lie within `reach` of (x, y), in no particular order, and returns how
+ * many. A superset: callers test the exact distance, and must not ask again
+ * while reading `g.near`.
  */
-export function warriorsNear(g: WarriorGrid, x: number, y: number, reach: number): number {
+export function warriorsNear(g: WarriorGrid, player: PlayerIndex, x: number, y: number, reach: number): number {
   const out = g.near;
   let n = 0;
   const c0 = col(g, x - reach);
@@ -110,9 +110,10 @@ export function warriorsNear(g: WarriorGrid, x: number, y: number, reach: number
   const r1 = row(g, y + reach);
   const head = g.head;
   const next = g.next;
+  const base = player * g.cols * g.rows;
   for (let r = row(g, y - reach); r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
-      for (let id = head[r * g.cols + c]; id >= 0; id = next[id]) out[n++] = id;
+      for (let id = head[base + r * g.cols + c]; id >= 0; id = next[id]) out[n++] = id;
     }
   }
   return n;

@@ -48,10 +48,10 @@ export function isEngaged(s: GameState, w: Warrior): boolean {
   if (w.status !== 'table') return false;
   const ws = s.warriors;
   const g = s.grid;
-  const n = warriorsNear(g, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
+  const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
   for (let i = 0; i < n; i++) {
     const e = ws[g.near[i]];
-    if (e.player !== w.player && inEngagement(s, w, e)) return true;
+    if (inEngagement(s, w, e)) return true;
   }
   return false;
 }
@@ -64,11 +64,11 @@ export function firstEngagedEnemy(s: GameState, w: Warrior): Warrior | null {
   if (w.status !== 'table') return null;
   const ws = s.warriors;
   const g = s.grid;
-  const n = warriorsNear(g, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
+  const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
   let first: Warrior | null = null;
   for (let i = 0; i < n; i++) {
     const e = ws[g.near[i]];
-    if ((first === null || e.id < first.id) && e.player !== w.player && inEngagement(s, w, e)) first = e;
+    if ((first === null || e.id < first.id) && inEngagement(s, w, e)) first = e;
   }
   return first;
 }

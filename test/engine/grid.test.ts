@@ -12,7 +12,7 @@ import { getScenario } from '../../src/scenarios/index.js';
 const armies = [loadRoster('sims/armies/ironbound-400.json'), loadRoster('sims/armies/tuskfell-400.json')];
 const scenarios = ['annihilation', 'pincer', 'broken-lines'].map((n) => getScenario(n));
 
-/** Every warrior on the table, and only those, is in the grid, in the cell of its centre's position. */
+/** Every warrior on the table, and only those, is in the grid, in a cell of its own player's. */
 function expectGridInStep(s: GameState): void {
   const g = s.grid;
   const seen = new Set<number>();
@@ -21,18 +21,22 @@ function expectGridInStep(s: GameState): void {
       expect(seen.has(id)).toBe(false);
       seen.add(id);
       expect(g.cell[id]).toBe(c);
+      expect(Math.floor(c / (g.cols * g.rows))).toBe(s.warriors[id].player);
     }
   }
   for (const w of s.warriors) expect(seen.has(w.id)).toBe(w.status === 'table');
 }
 
-/** warriorsNear finds at least every warrior on the table within reach of the point. */
+/** warriorsNear finds every warrior of the player on the table within reach of the point, and none of the other's. */
 function expectNearComplete(s: GameState, x: number, y: number, reach: number): void {
-  const n = warriorsNear(s.grid, x, y, reach);
-  const found = new Set(Array.from(s.grid.near.subarray(0, n)));
-  expect(found.size).toBe(n);
-  for (const w of s.warriors) {
-    if (w.status === 'table' && Math.hypot(w.x - x, w.y - y) <= reach) expect(found.has(w.id)).toBe(true);
+  for (const player of [0, 1] as const) {
+    const n = warriorsNear(s.grid, player, x, y, reach);
+    const found = new Set(Array.from(s.grid.near.subarray(0, n)));
+    expect(found.size).toBe(n);
+    for (const w of s.warriors) {
+      if (w.player !== player) expect(found.has(w.id)).toBe(false);
+      else if (w.status === 'table' && Math.hypot(w.x - x, w.y - y) <= reach) expect(found.has(w.id)).toBe(true);
+    }
   }
 }
 
