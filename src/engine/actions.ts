@@ -5,7 +5,7 @@ import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
-import { blockersFor, canEngage, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, within } from './space.js';
+import { canEngage, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
@@ -225,8 +225,12 @@ function canCharge(s: GameState, w: Warrior): boolean {
   const g = s.grid;
   const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + reach + 1e-6);
   for (let i = 0; i < n; i++) {
-    const e = ws[g.near[i]];
-    if (canEngage(w, e) && within(w, e, reach)) return true;
+    const id = g.near[i];
+    // within(w, e, reach), from the grid's positions
+    const dx = w.x - g.x[id];
+    const dy = w.y - g.y[id];
+    const lim = w.r + g.r[id] + reach + 1e-9;
+    if (dx * dx + dy * dy <= lim * lim && canEngage(w, ws[id])) return true;
   }
   return chargeableMarkers(s, w, reach, null);
 }
@@ -275,7 +279,7 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
   o.to.x = x;
   o.to.y = y;
   o.maxDistance = max;
-  const near = moveObstacles(s, w, reach, keepEngagement);
+  const near = moveObstacles(s, w, x, y, reach, keepEngagement);
   o.blockers = near.blockers;
   o.blockerCount = near.blockerCount;
   o.engageWith = keepEngagement ? near.enemies : undefined;
@@ -374,9 +378,7 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
       if (!finite(act.edgeX, act.edgeY, act.x, act.y)) illegal('enter: positions must be numbers');
       if (!entryAllowed(s, w.player, act.edgeX, act.edgeY)) illegal(`${warriorLabel(w)} cannot enter at (${act.edgeX}, ${act.edgeY}) in round ${s.round}`);
       const p = entryPosition(s, w, act.edgeX, act.edgeY);
-      for (const b of blockersFor(s, w)) {
-        if (norm(b.x - p.x, b.y - p.y) < b.r + w.r - 1e-9) illegal(`${warriorLabel(w)}: the entry point (${act.edgeX}, ${act.edgeY}) is occupied`);
-      }
+      if (overlapsBase(s, w, p.x, p.y)) illegal(`${warriorLabel(w)}: the entry point (${act.edgeX}, ${act.edgeY}) is occupied`);
       return;
     }
     case 'volley':

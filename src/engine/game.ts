@@ -13,7 +13,7 @@ import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { cloneState, createState } from './setup.js';
-import { blockersFor, gap, norm } from './space.js';
+import { gap, norm, overlapsBase } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -168,10 +168,8 @@ export class Game {
         if (!circleWhollyWithinUnion({ x, y, r: w.r }, zones)) {
           throw new IllegalChoiceError(`${warriorLabel(w)} at (${x.toFixed(2)}, ${y.toFixed(2)}) is not wholly within the deployment zone`);
         }
-        for (const b of blockersFor(s, w)) {
-          if (norm(b.x - x, b.y - y) < b.r + w.r - 1e-9) {
-            throw new IllegalChoiceError(`${warriorLabel(w)} at (${x.toFixed(2)}, ${y.toFixed(2)}) overlaps another base`);
-          }
+        if (overlapsBase(s, w, x, y)) {
+          throw new IllegalChoiceError(`${warriorLabel(w)} at (${x.toFixed(2)}, ${y.toFixed(2)}) overlaps another base`);
         }
         placeOnTable(s, w, x, y);
         placed.push(w);
@@ -274,9 +272,7 @@ export class Game {
     const x = target.x + dx * k;
     const y = target.y + dy * k;
     if (x < mover.r || y < mover.r || x > s.table.width - mover.r || y > s.table.height - mover.r) return null;
-    for (const b of blockersFor(s, mover)) {
-      if (norm(b.x - x, b.y - y) < b.r + mover.r - 1e-9) return null;
-    }
+    if (overlapsBase(s, mover, x, y)) return null;
     return { x, y };
   }
 

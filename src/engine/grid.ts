@@ -5,6 +5,10 @@
  * cells a circle around the asker covers instead of every warrior: most of a
  * game's time is spent asking them.
  *
+ * The grid also keeps each warrior's centre and base radius in typed arrays:
+ * the near-by questions read those, which sit together in memory, rather
+ * than the scattered warrior objects and their boxed numbers.
+ *
  * Plain typed arrays, copied by cloneState. Only placeOnTable and
  * takeOffTable change a warrior's position or status, so the grid cannot
  * fall out of step with the warriors.
@@ -25,6 +29,10 @@ export interface WarriorGrid {
   prev: Int32Array;
   /** Each warrior's cell (an index in `head`), or -1 while it is off the table. */
   cell: Int32Array;
+  /** Each warrior's centre (as its x and y) and base radius, by id. */
+  x: Float64Array;
+  y: Float64Array;
+  r: Float64Array;
   /** Scratch for warriorsNear's answer (not state: never copied). */
   near: Int32Array;
 }
@@ -33,9 +41,18 @@ export interface WarriorGrid {
 export function createGrid(table: { width: number; height: number }, warriors: readonly Warrior[]): WarriorGrid {
   const cols = Math.max(1, Math.ceil(table.width / CELL));
   const rows = Math.max(1, Math.ceil(table.height / CELL));
-  let maxR = 0;
-  for (const w of warriors) if (w.r > maxR) maxR = w.r;
   const n = warriors.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const r = new Float64Array(n);
+  let maxR = 0;
+  for (let i = 0; i < n; i++) {
+    const w = warriors[i];
+    x[i] = w.x;
+    y[i] = w.y;
+    r[i] = w.r;
+    if (w.r > maxR) maxR = w.r;
+  }
   return {
     cols,
     rows,
@@ -44,12 +61,27 @@ export function createGrid(table: { width: number; height: number }, warriors: r
     next: new Int32Array(n).fill(-1),
     prev: new Int32Array(n).fill(-1),
     cell: new Int32Array(n).fill(-1),
+    x,
+    y,
+    r,
     near: new Int32Array(n),
   };
 }
 
 export function cloneGrid(g: WarriorGrid): WarriorGrid {
-  return { cols: g.cols, rows: g.rows, maxR: g.maxR, head: g.head.slice(), next: g.next.slice(), prev: g.prev.slice(), cell: g.cell.slice(), near: new Int32Array(g.near.length) };
+  return {
+    cols: g.cols,
+    rows: g.rows,
+    maxR: g.maxR,
+    head: g.head.slice(),
+    next: g.next.slice(),
+    prev: g.prev.slice(),
+    cell: g.cell.slice(),
+    x: g.x.slice(),
+    y: g.y.slice(),
+    r: g.r, // base radii never change: shared
+    near: new Int32Array(g.near.length),
+  };
 }
 
 function col(g: WarriorGrid, x: number): number {
@@ -79,6 +111,8 @@ export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): vo
   w.y = y;
   w.status = 'table';
   const g = s.grid;
+  g.x[w.id] = x;
+  g.y[w.id] = y;
   const c = w.player * g.cols * g.rows + row(g, y) * g.cols + col(g, x);
   if (g.cell[w.id] === c) return;
   unlink(g, w.id);
@@ -103,15 +137,20 @@ export function takeOffTable(s: GameState, w: Warrior, status: Exclude<WarriorSt
  * while reading `g.near`.
  */
 export function warriorsNear(g: WarriorGrid, player: PlayerIndex, x: number, y: number, reach: number): number {
+  return warriorsInBox(g, player, x - reach, y - reach, x + reach, y + reach);
+}
+
+/** As warriorsNear, for the centres that may lie in a box. */
+export function warriorsInBox(g: WarriorGrid, player: PlayerIndex, minX: number, minY: number, maxX: number, maxY: number): number {
   const out = g.near;
   let n = 0;
-  const c0 = col(g, x - reach);
-  const c1 = col(g, x + reach);
-  const r1 = row(g, y + reach);
+  const c0 = col(g, minX);
+  const c1 = col(g, maxX);
+  const r1 = row(g, maxY);
   const head = g.head;
   const next = g.next;
   const base = player * g.cols * g.rows;
-  for (let r = row(g, y - reach); r <= r1; r++) {
+  for (let r = row(g, minY); r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
       for (let id = head[base + r * g.cols + c]; id >= 0; id = next[id]) out[n++] = id;
     }

@@ -1,6 +1,7 @@
 import type { Circle } from '../board/types.js';
-import { warriorsNear } from './grid.js';
-import type { GameState, Warrior } from './types.js';
+import { segmentPointDistanceSq } from '../board/index.js';
+import { warriorsInBox, warriorsNear } from './grid.js';
+import type { GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Length of (dx, dy). Math.hypot is several times slower in V8, and this is the hot path. */
 export function norm(dx: number, dy: number): number {
@@ -45,30 +46,36 @@ export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
 
 /** Whether a warrior is Engaged with any enemy (R5, R17). */
 export function isEngaged(s: GameState, w: Warrior): boolean {
-  if (w.status !== 'table') return false;
-  const ws = s.warriors;
-  const g = s.grid;
-  const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
-  for (let i = 0; i < n; i++) {
-    const e = ws[g.near[i]];
-    if (inEngagement(s, w, e)) return true;
-  }
-  return false;
+  return engagedId(s, w, false) >= 0;
+}
+
+/** The enemy warrior with the lowest id within Engagement Range of w, or null. */
+export function firstEngagedEnemy(s: GameState, w: Warrior): Warrior | null {
+  const id = engagedId(s, w, true);
+  return id >= 0 ? s.warriors[id] : null;
 }
 
 /**
- * The enemy warrior with the lowest id within Engagement Range of w, or null:
- * inEngagement over the warriors the grid finds near w.
+ * inEngagement over the enemies the grid finds near w, from its typed
+ * positions: the id of one within Engagement Range (the lowest with
+ * `lowest`), or -1.
  */
-export function firstEngagedEnemy(s: GameState, w: Warrior): Warrior | null {
-  if (w.status !== 'table') return null;
-  const ws = s.warriors;
+function engagedId(s: GameState, w: Warrior, lowest: boolean): number {
+  if (w.status !== 'table') return -1;
   const g = s.grid;
-  const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + s.ruleset.engagementRange + 1e-6);
-  let first: Warrior | null = null;
+  const range = s.ruleset.engagementRange;
+  const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + range + 1e-6);
+  let first = -1;
   for (let i = 0; i < n; i++) {
-    const e = ws[g.near[i]];
-    if ((first === null || e.id < first.id) && inEngagement(s, w, e)) first = e;
+    const id = g.near[i];
+    if (first >= 0 && id > first) continue;
+    // within(w, e, range)
+    const dx = w.x - g.x[id];
+    const dy = w.y - g.y[id];
+    const reach = w.r + g.r[id] + range + 1e-9;
+    if (dx * dx + dy * dy > reach * reach || !canEngage(w, s.warriors[id])) continue;
+    if (!lowest) return id;
+    first = id;
   }
   return first;
 }
@@ -102,51 +109,100 @@ const OBSTACLES: Obstacles = { blockers: [], blockerCount: 0, enemies: [], enemy
 
 /**
  * Every base on the table except `except` (warriors and standard objective
- * markers) that a move of `reach` inches could touch: a new array, for the
- * rarer checks (deployment, Duel placement, Driven Back).
+ * markers), in id order: a new array, for Driven Back.
  */
-export function blockersFor(s: GameState, except: Warrior, reach = Infinity): Circle[] {
-  const o = moveObstacles(s, except, reach, false);
-  return o.blockers.slice(0, o.blockerCount);
+export function blockersFor(s: GameState, except: Warrior): Circle[] {
+  const out: Circle[] = [];
+  for (const w of s.warriors) if (w.status === 'table' && w !== except) out.push(w);
+  return out.slice(0, standardMarkers(s, out, out.length));
+}
+
+/** Whether a base of w's size at (x, y) would overlap another base on the table (touching is allowed). */
+export function overlapsBase(s: GameState, w: Warrior, x: number, y: number): boolean {
+  const g = s.grid;
+  for (let p = 0; p < 2; p++) {
+    const k = warriorsNear(g, p as PlayerIndex, x, y, w.r + g.maxR + 1e-6);
+    for (let i = 0; i < k; i++) {
+      const id = g.near[i];
+      if (id !== w.id && norm(g.x[id] - x, g.y[id] - y) < g.r[id] + w.r - 1e-9) return true;
+    }
+  }
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    const b = ms[i];
+    if (!b.destroyed && b.behaviour === 'standard' && norm(b.x - x, b.y - y) < b.r + w.r - 1e-9) return true;
+  }
+  return false;
 }
 
 /**
- * One pass over the warriors for a move of `reach` inches: the bases it could
- * touch and, with `enemies`, the enemy bases it could become engaged with (R5,
- * Duel isolation), in id order. Valid until the next call.
+ * What a straight move of w could meet on its first `reach` inches towards
+ * (tx, ty): the bases it could touch and, with `enemies`, the enemy bases it
+ * could become engaged with (R5, Duel isolation), each in id order (moveAlong
+ * keeps the first of tied stops, as a scan of the warriors would list them).
+ * Only bases near the path's capsule can matter, so the grid finds the
+ * candidates. Valid until the next call.
  */
-export function moveObstacles(s: GameState, w: Warrior, reach: number, enemies: boolean): Obstacles {
+export function moveObstacles(s: GameState, w: Warrior, tx: number, ty: number, reach: number, enemies: boolean): Obstacles {
   const o = OBSTACLES;
+  const g = s.grid;
+  const ws = s.warriors;
+  // The travelled segment a–b, and how far from it a base can still matter.
+  const ax = w.x;
+  const ay = w.y;
+  const len = norm(tx - ax, ty - ay);
+  const k = len > 0 ? Math.min(reach, len) / len : 0;
+  const bx = ax + (tx - ax) * k;
+  const by = ay + (ty - ay) * k;
+  const range = s.ruleset.engagementRange;
+  const pad = w.r + g.maxR + (enemies ? range : 0) + 1e-6;
+  const minX = (ax < bx ? ax : bx) - pad;
+  const maxX = (ax < bx ? bx : ax) + pad;
+  const minY = (ay < by ? ay : by) - pad;
+  const maxY = (ay < by ? by : ay) + pad;
   const out = o.blockers;
   const foes = o.enemies;
   let n = 0;
-  let m = 0;
-  const x = w.x;
-  const y = w.y;
-  const near = reach + w.r + 2; // 2": more than any base radius
-  const near2 = near * near;
-  const nearEnemy = near + s.ruleset.engagementRange;
-  const nearEnemy2 = enemies ? nearEnemy * nearEnemy : near2;
-  const ws = s.warriors;
-  for (let i = 0; i < ws.length; i++) {
-    const e = ws[i];
-    if (e.status !== 'table' || e === w) continue;
-    const dx = e.x - x;
-    const dy = e.y - y;
-    const d2 = dx * dx + dy * dy;
-    if (d2 > nearEnemy2) continue;
-    if (d2 <= near2) out[n++] = e;
-    if (enemies && e.player !== w.player && canEngage(w, e)) foes[m++] = e;
+  let f = 0;
+  for (let p = 0; p < 2; p++) {
+    const c = warriorsInBox(g, p as PlayerIndex, minX, minY, maxX, maxY);
+    const foe = enemies && p !== w.player;
+    for (let i = 0; i < c; i++) {
+      const id = g.near[i];
+      if (id === w.id) continue;
+      const d2 = segmentPointDistanceSq(ax, ay, bx, by, g.x[id], g.y[id]);
+      const touch = w.r + g.r[id] + 1e-6;
+      const engage = touch + range;
+      if (d2 > (foe ? engage * engage : touch * touch)) continue;
+      if (d2 <= touch * touch) n = insertById(out, n, ws[id]);
+      if (foe && d2 <= engage * engage && canEngage(w, ws[id])) f = insertById(foes, f, ws[id]);
+    }
   }
+  o.blockerCount = standardMarkers(s, out, n);
+  o.enemyCount = f;
+  return o;
+}
+
+/** Inserts w into the first n entries of `list`, kept in id order (a handful at most); returns n + 1. */
+function insertById(list: Circle[], n: number, w: Warrior): number {
+  let k = n;
+  while (k > 0 && (list[k - 1] as Warrior).id > w.id) {
+    list[k] = list[k - 1];
+    k--;
+  }
+  list[k] = w;
+  return n + 1;
+}
+
+/** Appends to `out` from index n the standing standard objective markers, and returns the new count. */
+function standardMarkers(s: GameState, out: Circle[], n: number): number {
   // Standard objective markers are models on 50 mm bases; Broken Lines' moving marker is not an obstacle.
   const ms = s.scenarioState.markers;
   for (let i = 0; i < ms.length; i++) {
     const mk = ms[i];
     if (!mk.destroyed && mk.behaviour === 'standard') out[n++] = mk;
   }
-  o.blockerCount = n;
-  o.enemyCount = m;
-  return o;
+  return n;
 }
 
 /** Whether w is within Command Range of the character c: base edges within range (R4). */

@@ -12,7 +12,7 @@ import { getScenario } from '../../src/scenarios/index.js';
 const armies = [loadRoster('sims/armies/ironbound-400.json'), loadRoster('sims/armies/tuskfell-400.json')];
 const scenarios = ['annihilation', 'pincer', 'broken-lines'].map((n) => getScenario(n));
 
-/** Every warrior on the table, and only those, is in the grid, in a cell of its own player's. */
+/** Every warrior on the table, and only those, is in the grid, in a cell of its own player's, at its own position. */
 function expectGridInStep(s: GameState): void {
   const g = s.grid;
   const seen = new Set<number>();
@@ -24,7 +24,11 @@ function expectGridInStep(s: GameState): void {
       expect(Math.floor(c / (g.cols * g.rows))).toBe(s.warriors[id].player);
     }
   }
-  for (const w of s.warriors) expect(seen.has(w.id)).toBe(w.status === 'table');
+  for (const w of s.warriors) {
+    expect(seen.has(w.id)).toBe(w.status === 'table');
+    if (w.status !== 'table') continue;
+    expect([g.x[w.id], g.y[w.id], g.r[w.id]]).toEqual([w.x, w.y, w.r]);
+  }
 }
 
 /** warriorsNear finds every warrior of the player on the table within reach of the point, and none of the other's. */
