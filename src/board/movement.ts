@@ -309,8 +309,8 @@ export function moveAlong(opts: MoveOptions): MoveResult {
   const dx = to.x - x0;
   const dy = to.y - y0;
   const len = Math.sqrt(dx * dx + dy * dy);
-  if (len <= EPSILON) return { x: x0, y: y0, travelled: 0, cost: 0, stoppedBy: 'destination' };
-  if (!(maxDistance > 0)) return { x: x0, y: y0, travelled: 0, cost: 0, stoppedBy: 'distance' };
+  if (len <= EPSILON) return result(opts, x0, y0, 0, 0, 'destination');
+  if (!(maxDistance > 0)) return result(opts, x0, y0, 0, 0, 'distance');
   const ux = dx / len;
   const uy = dy / len;
   const difficultCost = opts.difficultCost ?? DEFAULT_DIFFICULT_COST;
@@ -418,8 +418,20 @@ export function moveAlong(opts: MoveOptions): MoveResult {
       if (b > a) cost += (b - a) * factors[k];
     }
   }
-  if (stoppedBy === 'destination') return { x: to.x, y: to.y, travelled: len, cost, stoppedBy };
-  return { x: x0 + ux * stop, y: y0 + uy * stop, travelled: stop, cost, stoppedBy };
+  if (stoppedBy === 'destination') return result(opts, to.x, to.y, len, cost, stoppedBy);
+  return result(opts, x0 + ux * stop, y0 + uy * stop, stop, cost, stoppedBy);
+}
+
+/** moveAlong's answer, in `opts.out` when the caller gives one (hundreds of moves a game), else a new object. */
+function result(opts: MoveOptions, x: number, y: number, travelled: number, cost: number, stoppedBy: StopReason): MoveResult {
+  const out = opts.out;
+  if (out === undefined) return { x, y, travelled, cost, stoppedBy };
+  out.x = x;
+  out.y = y;
+  out.travelled = travelled;
+  out.cost = cost;
+  out.stoppedBy = stoppedBy;
+  return out;
 }
 
 /** Indexes of the bases in `others` within `range` of c, base edge to base edge (R5; touching the range counts). */

@@ -99,6 +99,8 @@ export interface MoveOptions {
   engagementRange?: number;
   /** R31: allowance spent per inch inside difficult terrain (default 2: difficult terrain halves movement). */
   difficultCost?: number;
+  /** Where to write the result (reused by a caller that moves often); a new object when absent. */
+  out?: MoveResult;
 }
 
 export interface MoveResult {

@@ -308,6 +308,7 @@ const MOVE: MoveOptions & { mover: Circle; to: Point } = {
   engageWith: undefined,
   engageCount: 0,
   engagementRange: 1,
+  out: { x: 0, y: 0, travelled: 0, cost: 0, stoppedBy: 'destination' },
 };
 
 /**

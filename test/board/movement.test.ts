@@ -208,6 +208,16 @@ describe('moveAlong', () => {
     expect(move({ mover: { x: 10, y: 10, r: R }, to: { x: 10, y: 30 }, blockers: [enemy, stale], engageWith: [enemy], engageCount: 0 }).stoppedBy).toBe('base');
   });
 
+  it('writes its answer into `out` when given one, the same as a fresh answer', () => {
+    const out = { x: 0, y: 0, travelled: 0, cost: 0, stoppedBy: 'destination' as const };
+    const opts = { mover: { x: 10, y: 10, r: R }, to: { x: 10, y: 30 }, blockers: [{ x: 10, y: 20, r: 1 }] };
+    const fresh = move(opts);
+    const written = move({ ...opts, out });
+    expect(written).toBe(out);
+    expect(written).toEqual(fresh);
+    expect(move({ ...opts, to: { x: 10, y: 10 }, out })).toEqual({ x: 10, y: 10, travelled: 0, cost: 0, stoppedBy: 'destination' });
+  });
+
   it('a destination inside Engagement Range is reached', () => {
     const enemy = { x: 11.5, y: 20, r: R }; // closest gap 0.5
     const m = move({ mover: { x: 10, y: 10, r: R }, to: { x: 10, y: 20 }, engageWith: [enemy], blockers: [enemy] });
