@@ -36,13 +36,20 @@ export function uniqueDef(s: GameState, w: Warrior, name: string) {
 export function clashableMarkers(s: GameState, w: Warrior): number[] {
   const out: number[] = [];
   const ms = s.scenarioState.markers;
-  for (let i = 0; i < ms.length; i++) {
-    const m = ms[i];
-    if (!canAttackMarker(s.scenarioState, i, w.player, s.round)) continue;
-    const d = norm(m.x - w.x, m.y - w.y) - m.r - w.r;
-    if (d <= s.ruleset.marker.clashRange + 1e-9) out.push(i);
-  }
+  for (let i = 0; i < ms.length; i++) if (mayClashMarker(s, w, i)) out.push(i);
   return out;
+}
+
+function mayClashMarker(s: GameState, w: Warrior, i: number): boolean {
+  const m = s.scenarioState.markers[i];
+  return canAttackMarker(s.scenarioState, i, w.player, s.round) && norm(m.x - w.x, m.y - w.y) - m.r - w.r <= s.ruleset.marker.clashRange + 1e-9;
+}
+
+/** Whether w may Clash any marker now (clashableMarkers without the list, for every decision). */
+function mayClashAnyMarker(s: GameState, w: Warrior): boolean {
+  const n = s.scenarioState.markers.length;
+  for (let i = 0; i < n; i++) if (mayClashMarker(s, w, i)) return true;
+  return false;
 }
 
 type SightBase = { x: number; y: number; r: number; size: number };
@@ -189,7 +196,7 @@ export function legalMask(s: GameState, w: Warrior, a: Activation): number {
       if (!used(a, 'volley')) m |= BIT.volley;
     }
     if (w.broken && !used(a, 'rally')) m |= BIT.rally;
-    if (!used(a, 'clash') && clashableMarkers(s, w).length > 0) m |= BIT.clash;
+    if (!used(a, 'clash') && mayClashAnyMarker(s, w)) m |= BIT.clash;
   }
   const uniques = w.profile.uniqueActions;
   for (let i = 0; i < uniques.length; i++) {
