@@ -368,8 +368,9 @@ export function entryAllowed(s: GameState, player: PlayerIndex, x: number, y: nu
   return entrySegments(s.scenario, player, s.round, s.ruleset).some((g) => g.edge === edge && along >= g.from - 1e-9 && along <= g.to + 1e-9);
 }
 
-function finite(...xs: number[]): boolean {
-  return xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+/** Whether both are finite numbers (Number.isFinite is false for anything else). */
+function finite(a: unknown, b: unknown): boolean {
+  return Number.isFinite(a) && Number.isFinite(b);
 }
 
 /** Every check of an action's parameters, before anything changes (an illegal choice changes nothing). */
@@ -383,7 +384,7 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
       if (!chargeTargets(s, w).includes(act.target)) illegal(`${warriorLabel(w)} cannot charge ${act.target}`);
       return;
     case 'enter': {
-      if (!finite(act.edgeX, act.edgeY, act.x, act.y)) illegal('enter: positions must be numbers');
+      if (!finite(act.edgeX, act.edgeY) || !finite(act.x, act.y)) illegal('enter: positions must be numbers');
       if (!entryAllowed(s, w.player, act.edgeX, act.edgeY)) illegal(`${warriorLabel(w)} cannot enter at (${act.edgeX}, ${act.edgeY}) in round ${s.round}`);
       const p = entryPosition(s, w, act.edgeX, act.edgeY);
       if (overlapsBase(s, w, p.x, p.y)) illegal(`${warriorLabel(w)}: the entry point (${act.edgeX}, ${act.edgeY}) is occupied`);
