@@ -1,4 +1,4 @@
-import type { Point, Polygon, TerrainKind, TerrainPiece } from '../board/types.js';
+import type { Bounds, Circle, Point, Polygon, TerrainKind, TerrainPiece } from '../board/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { circleOverlapsPolygon, polygonBounds as bbox, polygonsDistance, rotatePolygon180 } from '../board/index.js';
 import { baseRadius, shapePolygon } from './geometry.js';
@@ -37,7 +37,7 @@ export interface GenerateTerrainOptions {
 }
 
 /** Objectives terrain must stay off (R31 "none on an objective"). */
-function keepOutCircles(scenario: Scenario, ruleset: Ruleset): { x: number; y: number; r: number }[] {
+function keepOutCircles(scenario: Scenario, ruleset: Ruleset): Circle[] {
   const markerR = baseRadius(ruleset.marker.baseMm) + ruleset.marker.clashRange;
   return [
     ...scenario.objectiveZones.map((z) => ({ x: z.x, y: z.y, r: z.diameter / 2 })),
@@ -72,42 +72,126 @@ export function generateTerrain(opts: GenerateTerrainOptions): TerrainPiece[] {
   throw new Error(`could not place terrain for scenario ${scenario.id} under R31's constraints`);
 }
 
+/**
+ * A polygon with its bounding box and, when known, rectangles whose union it
+ * is (its distances are then theirs).
+ */
+interface Footprint extends Bounds {
+  poly: Polygon;
+  parts: readonly Bounds[] | null;
+}
+
+/**
+ * `shape` says how the polygon was built: a rectangle, or an L (vertex 0 the
+ * outer corner, as shapeOf lays it out, under any quarter turn, move or 180°
+ * rotation) made of the rectangles spanned by vertices 0–2 and 0, 4, 5.
+ */
+function footprint(poly: Polygon, shape: Template['shape'] | null): Footprint {
+  const b = bbox(poly);
+  let parts: Bounds[] | null = null;
+  if (shape === 'rect') parts = [b];
+  else if (shape === 'L') parts = [bbox([poly[0], poly[1], poly[2]]), bbox([poly[0], poly[4], poly[5]])];
+  return { poly, parts, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
+}
+
+/** A deployment zone's footprint: rectangles are recognised, other shapes get the polygon tests. */
+function zoneFootprint(poly: Polygon): Footprint {
+  let rect = poly.length === 4;
+  for (let i = 0; i < poly.length && rect; i++) {
+    const p = poly[i];
+    const q = poly[(i + 1) % poly.length];
+    rect = p.x === q.x || p.y === q.y;
+  }
+  return footprint(poly, rect ? 'rect' : null);
+}
+
+/** Far above the polygon tests' rounding error: a box decides a test only where they could not disagree. */
+const SLACK = 1e-6;
+
+/** The squared distance between two boxes (0 when they touch or overlap). */
+function boxDistanceSq(a: Bounds, b: Bounds): number {
+  const gx = Math.max(0, a.minX - b.maxX, b.minX - a.maxX);
+  const gy = Math.max(0, a.minY - b.maxY, b.minY - a.maxY);
+  return gx * gx + gy * gy;
+}
+
+/**
+ * polygonsDistance(a, b) < gap, without the polygon test when the boxes
+ * settle it: shapes are at least as far apart as their boxes, and shapes made
+ * of rectangles exactly as far as their nearest rectangles. Only a distance
+ * within SLACK of the gap needs the polygon test.
+ */
+function closerThan(a: Footprint, b: Footprint, gap: number): boolean {
+  const far = (gap + SLACK) * (gap + SLACK);
+  if (boxDistanceSq(a, b) >= far) return false;
+  if (a.parts && b.parts && gap > SLACK) {
+    let d2 = Infinity;
+    for (const p of a.parts) for (const q of b.parts) d2 = Math.min(d2, boxDistanceSq(p, q));
+    if (d2 >= far) return false;
+    if (d2 <= (gap - SLACK) * (gap - SLACK)) return true;
+  }
+  return polygonsDistance(a.poly, b.poly) < gap;
+}
+
+/** polygonsDistance(a, b) === 0 (touching or overlapping), skipping the polygon test when the boxes are apart. */
+function touches(a: Footprint, b: Footprint): boolean {
+  return boxDistanceSq(a, b) <= SLACK * SLACK && polygonsDistance(a.poly, b.poly) === 0;
+}
+
+/** circleOverlapsPolygon(c, f.poly), skipping the polygon test when the circle is clear of the box. */
+function circleOverlaps(c: Circle, f: Footprint): boolean {
+  const dx = Math.max(0, f.minX - c.x, c.x - f.maxX);
+  const dy = Math.max(0, f.minY - c.y, c.y - f.maxY);
+  const lim = c.r + SLACK;
+  return dx * dx + dy * dy <= lim * lim && circleOverlapsPolygon(c, f.poly);
+}
+
+const RECT_TEMPLATES = TEMPLATES.filter((x) => x.shape === 'rect');
+
 function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Ruleset): TerrainPiece[] | null {
   const t = ruleset.terrain;
   const { width, height } = scenario.table;
   const keepOut = keepOutCircles(scenario, ruleset);
   // Impassable pieces stay out of deployment zones so every army can deploy (small zones such as a 12" square).
-  const deployment = [...scenario.deployment[0], ...scenario.deployment[1]].map(shapePolygon);
+  const deployment = [...scenario.deployment[0], ...scenario.deployment[1]].map((z) => zoneFootprint(shapePolygon(z)));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)];
   const between = (lo: number, hi: number): number => lo + Math.round(rng.next() * (hi - lo) * 2) / 2;
 
+  /** A random footprint of the template, turned by 0/90/180/270° and centred on the origin. */
   const shapeOf = (tpl: Template): Polygon => {
     const w = between(tpl.w[0], tpl.w[1]);
     const h = between(tpl.h[0], tpl.h[1]);
-    const local: Point[] =
+    const shape: Point[] =
       tpl.shape === 'rect'
         ? [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }]
         : // An L of two walls: long side w, short side h, 2" thick.
           [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: 2 }, { x: 2, y: 2 }, { x: 2, y: h }, { x: 0, y: h }];
-    // Turn by 0/90/180/270°, then centre on the origin.
     const turn = Math.floor(rng.next() * 4);
-    const turned = local.map((p) => (turn === 0 ? p : turn === 1 ? { x: -p.y, y: p.x } : turn === 2 ? { x: -p.x, y: -p.y } : { x: p.y, y: -p.x }));
-    const b = bbox(turned);
-    const cx = (b.minX + b.maxX) / 2;
-    const cy = (b.minY + b.maxY) / 2;
-    return turned.map((p) => ({ x: p.x - cx, y: p.y - cy }));
+    for (const p of shape) {
+      const { x, y } = p;
+      if (turn === 1) {
+        p.x = -y;
+        p.y = x;
+      } else if (turn === 2) {
+        p.x = -x;
+        p.y = -y;
+      } else if (turn === 3) {
+        p.x = y;
+        p.y = -x;
+      }
+    }
+    const b = bbox(shape);
+    moveBy(shape, -(b.minX + b.maxX) / 2, -(b.minY + b.maxY) / 2);
+    return shape;
   };
-  const at = (shape: Polygon, x: number, y: number): Polygon => shape.map((p) => ({ x: p.x + x, y: p.y + y }));
-  const fits = (poly: Polygon, placed: readonly TerrainPiece[], impassable: boolean): boolean => {
-    const b = bbox(poly);
-    if (b.minX < 0 || b.minY < 0 || b.maxX > width || b.maxY > height) return false;
-    for (const c of keepOut) if (circleOverlapsPolygon(c, poly)) return false;
-    if (impassable) for (const d of deployment) if (polygonsDistance(poly, d) === 0) return false;
-    for (const q of placed) {
-      // Boxes this far apart hold shapes at least as far apart: skip the exact test.
-      const c = bbox(q.shape);
-      if (b.minX - c.maxX >= t.minGap || c.minX - b.maxX >= t.minGap || b.minY - c.maxY >= t.minGap || c.minY - b.maxY >= t.minGap) continue;
-      if (polygonsDistance(poly, q.shape) < t.minGap) return false;
+  const fits = (f: Footprint, impassable: boolean): boolean => {
+    if (f.minX < 0 || f.minY < 0 || f.maxX > width || f.maxY > height) return false;
+    for (const c of keepOut) if (circleOverlaps(c, f)) return false;
+    if (impassable) for (const d of deployment) if (touches(f, d)) return false;
+    for (const q of boxes) {
+      // Boxes this far apart on one axis hold shapes at least as far apart.
+      if (f.minX - q.maxX >= t.minGap || q.minX - f.maxX >= t.minGap || f.minY - q.maxY >= t.minGap || q.minY - f.maxY >= t.minGap) continue;
+      if (closerThan(f, q, t.minGap)) return false;
     }
     return true;
   };
@@ -116,17 +200,22 @@ function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Rules
     (!tpl.rules.includes('Ruins') || countKind(placed, 'Ruins') + copies <= t.maxRuins);
 
   const placed: TerrainPiece[] = [];
+  /** The footprints of `placed`, in the same order. */
+  const boxes: Footprint[] = [];
+  const place = (tpl: Template, f: Footprint): void => {
+    placed.push({ id: `t${String(placed.length + 1).padStart(2, '0')}`, shape: f.poly, size: tpl.size, rules: [...tpl.rules] });
+    boxes.push(f);
+  };
   let target = t.minPieces + Math.floor(rng.next() * (t.maxPieces - t.minPieces + 1));
-  const nextId = (): string => `t${String(placed.length + 1).padStart(2, '0')}`;
 
   // An odd count needs a piece on the centre, its own 180° rotation.
   if (target % 2 === 1) {
     let done = false;
     for (let k = 0; k < 10 && !done; k++) {
-      const tpl = pick(TEMPLATES.filter((x) => x.shape === 'rect'));
-      const poly = at(shapeOf(tpl), width / 2, height / 2);
-      if (fits(poly, placed, tpl.rules.includes('Impassable'))) {
-        placed.push({ id: nextId(), shape: poly, size: tpl.size, rules: [...tpl.rules] });
+      const tpl = pick(RECT_TEMPLATES);
+      const f = footprint(moveBy(shapeOf(tpl), width / 2, height / 2), tpl.shape);
+      if (fits(f, tpl.rules.includes('Impassable'))) {
+        place(tpl, f);
         done = true;
       }
     }
@@ -144,12 +233,12 @@ function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Rules
       const b = bbox(shape);
       const x = between(-b.minX, width - b.maxX);
       const y = between(-b.minY, height - b.maxY);
-      const poly = at(shape, x, y);
-      const twin = rotatePolygon180(poly, scenario.table);
+      const f = footprint(moveBy(shape, x, y), tpl.shape);
+      const twin = footprint(rotatePolygon180(f.poly, scenario.table), tpl.shape);
       const impassable = tpl.rules.includes('Impassable');
-      if (!fits(poly, placed, impassable) || !fits(twin, placed, impassable) || polygonsDistance(poly, twin) < t.minGap) continue;
-      placed.push({ id: nextId(), shape: poly, size: tpl.size, rules: [...tpl.rules] });
-      placed.push({ id: nextId(), shape: twin, size: tpl.size, rules: [...tpl.rules] });
+      if (!fits(f, impassable) || !fits(twin, impassable) || closerThan(f, twin, t.minGap)) continue;
+      place(tpl, f);
+      place(tpl, twin);
       ok = true;
     }
     if (!ok && wanted) return null;
@@ -157,4 +246,13 @@ function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Rules
   if (placed.length < t.minPieces || placed.length > t.maxPieces) return null;
   if (countKind(placed, 'Obscuring') < t.minObscuring || countKind(placed, 'Obstructing') < t.minObstructing) return null;
   return placed;
+}
+
+/** Moves every vertex by (dx, dy), in place; returns the polygon. */
+function moveBy(poly: Point[], dx: number, dy: number): Point[] {
+  for (const p of poly) {
+    p.x += dx;
+    p.y += dy;
+  }
+  return poly;
 }
