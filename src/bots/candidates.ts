@@ -1,5 +1,5 @@
 import { circleWhollyWithinUnion, polygonBounds } from '../board/index.js';
-import type { Polygon } from '../board/types.js';
+import type { Bounds, Polygon } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import { entrySegments } from '../scenarios/index.js';
 import type { EdgeSegment } from '../scenarios/types.js';
@@ -12,17 +12,65 @@ export function pick<T>(items: readonly T[], rng: Rng): T {
   return items[Math.floor(rng.next() * items.length)];
 }
 
-const NONE: { x: number; y: number; r: number }[] = [];
+/** Far above the geometry's rounding error: a box test decides only where the exact test could not disagree. */
+const SLACK = 1e-6;
 
-function overlapsAny(s: Readonly<GameState>, x: number, y: number, r: number, extra: { x: number; y: number; r: number }[]): boolean {
-  for (const w of s.warriors) {
-    if (w.status === 'table' && norm(w.x - x, w.y - y) < w.r + r + 1e-6) return true;
-  }
-  for (const m of s.scenarioState.markers) {
-    if (!m.destroyed && m.behaviour === 'standard' && norm(m.x - x, m.y - y) < m.r + r + 1e-6) return true;
-  }
-  for (const p of extra) if (norm(p.x - x, p.y - y) < p.r + r + 1e-6) return true;
+type Base = { x: number; y: number; r: number };
+
+/** Whether a base of radius r at (x, y) would overlap base `o` or come within 1e-6" of it. */
+function overlaps(o: Base, x: number, y: number, r: number): boolean {
+  const lim = o.r + r + 1e-6;
+  const dx = o.x - x;
+  const dy = o.y - y;
+  // Clear on one axis: no root needed.
+  if (dx > lim + SLACK || dx < -lim - SLACK || dy > lim + SLACK || dy < -lim - SLACK) return false;
+  return norm(dx, dy) < lim;
+}
+
+/** The bases a new base must stay clear of (warriors on the table, standard markers); only those `near` when given. */
+function basesInTheWay(s: Readonly<GameState>, near: (o: Base) => boolean = () => true): Base[] {
+  const out: Base[] = [];
+  for (const w of s.warriors) if (w.status === 'table' && near(w)) out.push(w);
+  for (const m of s.scenarioState.markers) if (!m.destroyed && m.behaviour === 'standard' && near(m)) out.push(m);
+  return out;
+}
+
+function overlapsAny(bases: readonly Base[], x: number, y: number, r: number): boolean {
+  for (const b of bases) if (overlaps(b, x, y, r)) return true;
   return false;
+}
+
+/** A deployment zone (a union of polygons) with the boxes that settle most "wholly within" tests. */
+interface Zone {
+  polys: readonly Polygon[];
+  /** The box of the whole union: a base poking out of it is not within. */
+  all: Bounds;
+  /** The pieces that are axis-aligned rectangles: a base inside one's box is within. */
+  rects: Bounds[];
+}
+
+function zoneOf(polys: readonly Polygon[]): Zone {
+  const all = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const rects: Bounds[] = [];
+  for (const poly of polys) {
+    const b = polygonBounds(poly);
+    all.minX = Math.min(all.minX, b.minX);
+    all.minY = Math.min(all.minY, b.minY);
+    all.maxX = Math.max(all.maxX, b.maxX);
+    all.maxY = Math.max(all.maxY, b.maxY);
+    if (poly.length === 4 && poly.every((p, i) => p.x === poly[(i + 1) % 4].x || p.y === poly[(i + 1) % 4].y)) rects.push(b);
+  }
+  return { polys, all, rects };
+}
+
+/** circleWhollyWithinUnion for a base of radius r at (x, y), from the boxes where they settle it. */
+function withinZone(z: Zone, x: number, y: number, r: number): boolean {
+  const a = z.all;
+  if (x - r < a.minX - SLACK || x + r > a.maxX + SLACK || y - r < a.minY - SLACK || y + r > a.maxY + SLACK) return false;
+  for (const b of z.rects) {
+    if (x - r > b.minX + SLACK && x + r < b.maxX - SLACK && y - r > b.minY + SLACK && y + r < b.maxY - SLACK) return true;
+  }
+  return circleWhollyWithinUnion({ x, y, r }, z.polys);
 }
 
 /** A random point inside a union of polygons (rejection sampling in a random piece's bounds). */
@@ -37,10 +85,14 @@ export function randomPointIn(zones: readonly Polygon[], rng: Rng): { x: number;
   return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
 }
 
+/** Cells a formation may use on each side of its anchor. */
+const FORMATION_REACH = 6;
+
 /** Grid cells in order of distance from a formation's anchor (a compact block). */
 const FORMATION_CELLS: readonly [number, number][] = (() => {
   const cells: [number, number][] = [];
-  for (let i = -6; i <= 6; i++) for (let j = -6; j <= 6; j++) cells.push([i, j]);
+  const n = FORMATION_REACH;
+  for (let i = -n; i <= n; i++) for (let j = -n; j <= n; j++) cells.push([i, j]);
   return cells.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]) || a[0] - b[0] || a[1] - b[1]);
 })();
 
@@ -55,11 +107,20 @@ export function formationAt(
   zones: readonly Polygon[],
   anchor: { x: number; y: number },
 ): { x: number; y: number }[] | null {
+  return formationIn(s, regiment, zoneOf(zones), anchor);
+}
+
+function formationIn(s: Readonly<GameState>, regiment: number, zone: Zone, anchor: { x: number; y: number }): { x: number; y: number }[] | null {
   const ids = s.regiments[regiment].warriors;
-  const placed: { x: number; y: number; r: number }[] = [];
-  const r = Math.max(...ids.map((id) => s.warriors[id].r));
+  let r = -Infinity;
+  for (const id of ids) r = Math.max(r, s.warriors[id].r);
   const step = 2 * r + 0.05;
   const cells = FORMATION_CELLS;
+  // Only bases near the block of cells can be in the way (clear of it on one axis: no overlap); the
+  // regiment's own join them as they are placed.
+  const reach = FORMATION_REACH * step + r + 1e-6 + SLACK;
+  const inTheWay = basesInTheWay(s, (o) => Math.abs(o.x - anchor.x) <= reach + o.r && Math.abs(o.y - anchor.y) <= reach + o.r);
+  const placed: { x: number; y: number }[] = [];
   let c = 0;
   for (const id of ids) {
     const w = s.warriors[id];
@@ -68,15 +129,16 @@ export function formationAt(
       const x = anchor.x + cells[c][0] * step;
       const y = anchor.y + cells[c][1] * step;
       c++;
-      if (circleWhollyWithinUnion({ x, y, r: w.r }, zones) && !overlapsAny(s, x, y, w.r, placed)) {
-        placed.push({ x, y, r: w.r });
+      if (withinZone(zone, x, y, w.r) && !overlapsAny(inTheWay, x, y, w.r)) {
+        placed.push({ x, y });
+        inTheWay.push({ x, y, r: w.r });
         ok = true;
         break;
       }
     }
     if (!ok) return null;
   }
-  return placed.map(({ x, y }) => ({ x, y }));
+  return placed;
 }
 
 /** A legal formation for the regiment somewhere in the zones (tries random anchors, then a scan). */
@@ -87,19 +149,20 @@ export function deploymentFor(
   rng: Rng,
   preferred?: { x: number; y: number },
 ): { x: number; y: number }[] {
+  const zone = zoneOf(zones);
   if (preferred) {
-    const f = formationAt(s, regiment, zones, preferred);
+    const f = formationIn(s, regiment, zone, preferred);
     if (f) return f;
   }
   for (let i = 0; i < 30; i++) {
-    const f = formationAt(s, regiment, zones, randomPointIn(zones, rng));
+    const f = formationIn(s, regiment, zone, randomPointIn(zones, rng));
     if (f) return f;
   }
   for (const poly of zones) {
     const b = polygonBounds(poly);
     for (let x = b.minX + 0.6; x < b.maxX; x += 1) {
       for (let y = b.minY + 0.6; y < b.maxY; y += 1) {
-        const f = formationAt(s, regiment, zones, { x, y });
+        const f = formationIn(s, regiment, zone, { x, y });
         if (f) return f;
       }
     }
@@ -164,9 +227,10 @@ export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): 
   const segs = entrySegments(s.scenario, w.player, s.round, s.ruleset).filter((g) => g.to - g.from >= 2 * w.r);
   if (segs.length === 0) return null;
   const total = segs.reduce((n, g) => n + (g.to - g.from - 2 * w.r), 0);
+  const inTheWay = basesInTheWay(s);
   const free = (seg: EdgeSegment, t: number) => {
     const p = edgePoint(seg, t, s.table, w.r);
-    return overlapsAny(s, p.cx, p.cy, w.r, NONE) ? null : { x: p.x, y: p.y };
+    return overlapsAny(inTheWay, p.cx, p.cy, w.r) ? null : { x: p.x, y: p.y };
   };
   for (let i = 0; i < 20; i++) {
     let u = rng.next() * total;
