@@ -20,8 +20,14 @@ export interface SeizeZoneOptions {
   ruleset: Ruleset;
 }
 
+/** Far above the circle test's rounding error: a warrior this far clear on one axis is certainly outside. */
+const SLACK = 1e-6;
+
 /** R24: a warrior is within a zone when its base overlaps the zone's circle. */
 export function warriorInZone(w: ControlWarrior, zone: { x: number; y: number; diameter: number }): boolean {
+  // Most warriors are nowhere near a given zone: settle those without the circle test.
+  const reach = w.r + zone.diameter / 2 + SLACK;
+  if (w.x - zone.x > reach || zone.x - w.x > reach || w.y - zone.y > reach || zone.y - w.y > reach) return false;
   return circlesOverlap(w.x, w.y, w.r, zone.x, zone.y, zone.diameter / 2);
 }
 
@@ -51,7 +57,8 @@ export function seizeZone(opts: SeizeZoneOptions): PlayerIndex | null {
   const { zone, warriors, markers, control, round, ruleset } = opts;
   const may = maySeize(zone, markers, round, ruleset);
   if (!may[0] && !may[1]) return null;
-  const inside = warriors.filter((w) => warriorInZone(w, zone));
+  const inside: ControlWarrior[] = [];
+  for (const w of warriors) if (warriorInZone(w, zone)) inside.push(w);
   let winner: PlayerIndex | null;
   if (control === 'first-blood') winner = firstBloodWinner(inside, ruleset);
   else if (control === 'conquest-stands') winner = conquestStandsWinner(inside, ruleset);

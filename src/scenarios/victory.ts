@@ -8,6 +8,8 @@ import type {
   ControlRule,
   ControlWarrior,
   Friendly,
+  MarkerState,
+  ObjectiveZone,
   PlayerIndex,
   Scenario,
   ScenarioState,
@@ -39,8 +41,6 @@ export function emptyTally(): VictoryTally {
   };
 }
 
-const PLAYERS: readonly PlayerIndex[] = [0, 1];
-
 /**
  * The Victory Phase: moves Broken Lines' marker, seizes zones and capture
  * points, scores every VP rule of the scenario for both players and updates
@@ -48,19 +48,14 @@ const PLAYERS: readonly PlayerIndex[] = [0, 1];
  * Victory Phase are used up, R27). Mutates `state`; returns what was scored.
  */
 export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
-  const { scenario, state, round, warriors, tally, ruleset } = opts;
+  const { scenario, state, round, warriors, ruleset } = opts;
   const control = opts.control ?? scenario.control;
-  const detail: VpLine[] = [];
-  const add = (player: PlayerIndex, rule: VpRule['rule'], vp: number, why: string): void => {
-    if (vp !== 0) detail.push({ player, rule, vp, why });
-  };
 
   // Broken Lines: the marker's seizer moves it before scoring, so a marker
   // pushed into a friendly zone scores this phase.
   const markerSeizedBy = new Map<string, Friendly>();
   for (const sp of scenario.special) {
-    const idx = state.markers.findIndex((m) => m.id === sp.marker);
-    const m = state.markers[idx];
+    const m = state.markers.find((mk) => mk.id === sp.marker)!;
     const circle: ZoneCircle = { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null };
     const seizer = seizeZone({ zone: circle, warriors, markers: [], control, round, ruleset });
     markerSeizedBy.set(m.id, seizer);
@@ -79,131 +74,35 @@ export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
   }
 
   // Zones (R24, R25, R32, R33).
-  const zoneSeizedBy: Friendly[] = scenario.objectiveZones.map((zone) =>
-    seizeZone({ zone, warriors, markers: state.markers, control, round, ruleset }),
-  );
+  const zoneSeizedBy: Friendly[] = [];
+  for (const zone of scenario.objectiveZones) {
+    zoneSeizedBy.push(seizeZone({ zone, warriors, markers: state.markers, control, round, ruleset }));
+  }
   state.zoneSeizedBy = zoneSeizedBy;
 
   // Capture points: the seizing rules within `range` of the point's base; a
   // point stays with its holder until the opponent seizes it.
-  scenario.capturePoints.forEach((cp, i) => {
+  for (let i = 0; i < scenario.capturePoints.length; i++) {
+    const cp = scenario.capturePoints[i];
     const circle: ZoneCircle = { x: cp.x, y: cp.y, diameter: 2 * (baseRadius(cp.baseMm) + cp.range), friendlyTo: cp.friendlyTo };
     const seizer = seizeZone({ zone: circle, warriors, markers: [], control, round, ruleset });
     if (seizer !== null) state.capturePoints[i].controlledBy = seizer;
-  });
-
-  const destroyedNow = state.destroyedSinceVictory.map((i) => state.markers[i]);
-  const reinf = tally.reinforcementsAtEnd;
-  let instantWinner: PlayerIndex | null = null;
-  let instantVp = 0;
-
-  for (const p of PLAYERS) {
-    const e: PlayerIndex = p === 0 ? 1 : 0;
-    const seized = scenario.objectiveZones.filter((_, i) => zoneSeizedBy[i] === p);
-    const destroyedEnemyEver = state.markers.some((m) => m.destroyed && m.destroyedBy === p && m.friendlyTo === e);
-    for (const rule of scenario.vpRules) {
-      switch (rule.rule) {
-        case 'zoneSeized': {
-          const only = rule.only;
-          const n = seized.filter(
-            (z) => (only?.diameter === undefined || z.diameter === only.diameter) && (only?.labels === undefined || only.labels.includes(z.label)),
-          ).length;
-          add(p, rule.rule, n * rule.vp, `${n} zone(s) seized${only ? ' (of those counted)' : ''}`);
-          break;
-        }
-        case 'enemyZoneSeized': {
-          const n = seized.filter((z) => z.friendlyTo === e).length;
-          add(p, rule.rule, n * rule.vp, `${n} enemy zone(s) seized`);
-          break;
-        }
-        case 'zonesSeizedBonus': {
-          const need = rule.atLeast === 'all' ? scenario.objectiveZones.filter((z) => z.friendlyTo !== p).length : rule.atLeast;
-          if (need > 0 && seized.length >= need) add(p, rule.rule, rule.vp, `${seized.length} zones seized (≥ ${need})`);
-          break;
-        }
-        case 'enemyMarkerDestroyed': {
-          const n = destroyedNow.filter((m) => m.destroyedBy === p && m.friendlyTo === e).length;
-          add(p, rule.rule, n * rule.vp, `${n} enemy marker(s) destroyed this round`);
-          break;
-        }
-        case 'markersDestroyedBonus': {
-          const n = destroyedNow.filter((m) => m.destroyedBy === p).length;
-          if (n > rule.moreThan) add(p, rule.rule, rule.vp, `${n} markers destroyed this round`);
-          break;
-        }
-        case 'enemyMarkerDestroyedOnce': {
-          if (!state.firstEnemyMarkerScored[p] && destroyedEnemyEver) {
-            state.firstEnemyMarkerScored[p] = true;
-            add(p, rule.rule, rule.vp, 'the enemy marker destroyed');
-          }
-          break;
-        }
-        case 'markerDestroyedOutsideZones': {
-          const n = destroyedNow.filter((m) => m.destroyedBy === p && m.friendlyTo !== p && !m.inZone).length;
-          add(p, rule.rule, n * rule.vp, `${n} marker(s) destroyed outside every zone`);
-          break;
-        }
-        case 'zoneVpBonusAfterEnemyMarker': {
-          if (destroyedEnemyEver && seized.length > 0) {
-            const n = rule.per === 'zone' ? seized.length : 1;
-            add(p, rule.rule, n * rule.vp, `zone VP after destroying the enemy marker (${rule.per === 'zone' ? `${n} zone(s)` : 'once'})`);
-          }
-          break;
-        }
-        case 'characterRegimentSlain': {
-          const slain = tally.enemyCharacterRegimentSlain[p] || (reinf?.characterRegiment[e] ?? false);
-          if (slain && !state.characterRegimentScored[p]) {
-            state.characterRegimentScored[p] = true;
-            add(p, rule.rule, rule.vp, 'the enemy Character Regiment slain');
-          }
-          break;
-        }
-        case 'enemyRegimentDestroyed': {
-          const n = tally.enemyRegimentsDestroyed[p] + (reinf?.regiments[e] ?? 0);
-          add(p, rule.rule, n * rule.vp, `${n} enemy regiment(s) destroyed`);
-          break;
-        }
-        case 'officerSlain': {
-          const n = tally.officersSlain[p] + (reinf?.officers[e] ?? 0);
-          add(p, rule.rule, n * rule.vp, `${n} enemy officer(s) slain`);
-          break;
-        }
-        case 'pointsSlain': {
-          const n = tally.pointsSlain[p] + (reinf?.points[e] ?? 0);
-          add(p, rule.rule, n, `${Math.round(n * 100) / 100} points of enemy warriors slain`);
-          break;
-        }
-        case 'brokenLines': {
-          const m = state.markers.find((mk) => mk.id === rule.marker);
-          const markerMine = markerSeizedBy.get(rule.marker) === p;
-          const enemyZones = seized.filter((z) => z.friendlyTo === e).length;
-          if (markerMine) add(p, rule.rule, rule.markerSeized, 'the marker seized');
-          if (enemyZones > 0) add(p, rule.rule, enemyZones * rule.enemyZoneSeized, 'the enemy zone seized');
-          if (markerMine && enemyZones > 0) add(p, rule.rule, rule.bothBonus, 'both the marker and the enemy zone seized');
-          const home = scenario.objectiveZones.filter((z) => z.friendlyTo === p);
-          if (m && home.some((z) => circlesOverlap(m.x, m.y, m.r, z.x, z.y, z.diameter / 2))) {
-            add(p, rule.rule, rule.markerInFriendlyZone, 'the marker within the friendly zone');
-          }
-          break;
-        }
-        case 'tugOfWar': {
-          const mine = state.capturePoints.filter((c) => c.controlledBy === p);
-          add(p, rule.rule, mine.length * rule.perPoint, `${mine.length} point(s) held`);
-          const chains = capturePointChains(state.capturePoints, p, rule.linkDistance);
-          const longest = chains.reduce((a, c) => Math.max(a, c.length), 0);
-          for (const b of rule.chainBonuses) {
-            if (longest >= b.minLength) add(p, rule.rule, b.vp, `a chain of ${longest} (≥ ${b.minLength})`);
-          }
-          const win = rule.instantWin;
-          if (win && chains.some((c) => c.includes(win.from) && c.includes(win.to))) {
-            instantWinner = p;
-            instantVp = win.countsAsVp;
-          }
-          break;
-        }
-      }
-    }
   }
+
+  const scoring: Scoring = {
+    scenario,
+    state,
+    tally: opts.tally,
+    zoneSeizedBy,
+    markerSeizedBy,
+    destroyedNow: state.destroyedSinceVictory.map((i) => state.markers[i]),
+    detail: [],
+    instantWinner: null,
+    instantVp: 0,
+  };
+  for (const rule of scenario.vpRules) scoreRule(scoring, 0, rule);
+  for (const rule of scenario.vpRules) scoreRule(scoring, 1, rule);
+  const { detail, instantWinner, instantVp } = scoring;
 
   const gained: [number, number] = [0, 0];
   for (const l of detail) gained[l.player] += l.vp;
@@ -217,6 +116,159 @@ export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
   state.destroyedSinceVictory = [];
   state.victoryPhasesDone++;
   return { vp: gained, total: [state.vp[0], state.vp[1]], detail, zoneSeizedBy, instantWinner };
+}
+
+/** One Victory Phase's scoring: what the rules read, and what they have scored so far. */
+interface Scoring {
+  scenario: Scenario;
+  state: ScenarioState;
+  tally: VictoryTally;
+  /** Who seized each zone this phase (scenario order). */
+  zoneSeizedBy: Friendly[];
+  /** Who seized each Broken Lines marker this phase, by id. */
+  markerSeizedBy: Map<string, Friendly>;
+  /** Markers destroyed since the last Victory Phase. */
+  destroyedNow: MarkerState[];
+  detail: VpLine[];
+  instantWinner: PlayerIndex | null;
+  instantVp: number;
+}
+
+/** Zones `p` seized this phase that pass `ok`. */
+function countSeized(sc: Scoring, p: PlayerIndex, ok: (z: ObjectiveZone) => boolean = () => true): number {
+  const zones = sc.scenario.objectiveZones;
+  let n = 0;
+  for (let i = 0; i < zones.length; i++) if (sc.zoneSeizedBy[i] === p && ok(zones[i])) n++;
+  return n;
+}
+
+/** Markers destroyed since the last Victory Phase that pass `ok`. */
+function countDestroyedNow(sc: Scoring, ok: (m: MarkerState) => boolean): number {
+  let n = 0;
+  for (const m of sc.destroyedNow) if (ok(m)) n++;
+  return n;
+}
+
+/** Whether `p` has ever destroyed a marker friendly to its enemy `e`. */
+function destroyedEnemyMarker(sc: Scoring, p: PlayerIndex, e: PlayerIndex): boolean {
+  for (const m of sc.state.markers) if (m.destroyed && m.destroyedBy === p && m.friendlyTo === e) return true;
+  return false;
+}
+
+/** Scores one VP rule for player p; `why` is only worded for VP actually gained. */
+function scoreRule(sc: Scoring, p: PlayerIndex, rule: VpRule): void {
+  const e: PlayerIndex = p === 0 ? 1 : 0;
+  const { state, tally } = sc;
+  const reinf = tally.reinforcementsAtEnd;
+  const add = (vp: number, why: () => string): void => {
+    if (vp !== 0) sc.detail.push({ player: p, rule: rule.rule, vp, why: why() });
+  };
+  switch (rule.rule) {
+    case 'zoneSeized': {
+      const only = rule.only;
+      const n = only
+        ? countSeized(sc, p, (z) => (only.diameter === undefined || z.diameter === only.diameter) && (only.labels === undefined || only.labels.includes(z.label)))
+        : countSeized(sc, p);
+      add(n * rule.vp, () => `${n} zone(s) seized${only ? ' (of those counted)' : ''}`);
+      break;
+    }
+    case 'enemyZoneSeized': {
+      const n = countSeized(sc, p, (z) => z.friendlyTo === e);
+      add(n * rule.vp, () => `${n} enemy zone(s) seized`);
+      break;
+    }
+    case 'zonesSeizedBonus': {
+      let need = 0;
+      if (rule.atLeast !== 'all') need = rule.atLeast;
+      else for (const z of sc.scenario.objectiveZones) if (z.friendlyTo !== p) need++;
+      const seized = countSeized(sc, p);
+      if (need > 0 && seized >= need) add(rule.vp, () => `${seized} zones seized (≥ ${need})`);
+      break;
+    }
+    case 'enemyMarkerDestroyed': {
+      const n = countDestroyedNow(sc, (m) => m.destroyedBy === p && m.friendlyTo === e);
+      add(n * rule.vp, () => `${n} enemy marker(s) destroyed this round`);
+      break;
+    }
+    case 'markersDestroyedBonus': {
+      const n = countDestroyedNow(sc, (m) => m.destroyedBy === p);
+      if (n > rule.moreThan) add(rule.vp, () => `${n} markers destroyed this round`);
+      break;
+    }
+    case 'enemyMarkerDestroyedOnce': {
+      if (!state.firstEnemyMarkerScored[p] && destroyedEnemyMarker(sc, p, e)) {
+        state.firstEnemyMarkerScored[p] = true;
+        add(rule.vp, () => 'the enemy marker destroyed');
+      }
+      break;
+    }
+    case 'markerDestroyedOutsideZones': {
+      const n = countDestroyedNow(sc, (m) => m.destroyedBy === p && m.friendlyTo !== p && !m.inZone);
+      add(n * rule.vp, () => `${n} marker(s) destroyed outside every zone`);
+      break;
+    }
+    case 'zoneVpBonusAfterEnemyMarker': {
+      const seized = countSeized(sc, p);
+      if (seized > 0 && destroyedEnemyMarker(sc, p, e)) {
+        const n = rule.per === 'zone' ? seized : 1;
+        add(n * rule.vp, () => `zone VP after destroying the enemy marker (${rule.per === 'zone' ? `${n} zone(s)` : 'once'})`);
+      }
+      break;
+    }
+    case 'characterRegimentSlain': {
+      const slain = tally.enemyCharacterRegimentSlain[p] || (reinf?.characterRegiment[e] ?? false);
+      if (slain && !state.characterRegimentScored[p]) {
+        state.characterRegimentScored[p] = true;
+        add(rule.vp, () => 'the enemy Character Regiment slain');
+      }
+      break;
+    }
+    case 'enemyRegimentDestroyed': {
+      const n = tally.enemyRegimentsDestroyed[p] + (reinf?.regiments[e] ?? 0);
+      add(n * rule.vp, () => `${n} enemy regiment(s) destroyed`);
+      break;
+    }
+    case 'officerSlain': {
+      const n = tally.officersSlain[p] + (reinf?.officers[e] ?? 0);
+      add(n * rule.vp, () => `${n} enemy officer(s) slain`);
+      break;
+    }
+    case 'pointsSlain': {
+      const n = tally.pointsSlain[p] + (reinf?.points[e] ?? 0);
+      add(n, () => `${Math.round(n * 100) / 100} points of enemy warriors slain`);
+      break;
+    }
+    case 'brokenLines': {
+      const m = state.markers.find((mk) => mk.id === rule.marker);
+      const markerMine = sc.markerSeizedBy.get(rule.marker) === p;
+      const enemyZones = countSeized(sc, p, (z) => z.friendlyTo === e);
+      if (markerMine) add(rule.markerSeized, () => 'the marker seized');
+      if (enemyZones > 0) add(enemyZones * rule.enemyZoneSeized, () => 'the enemy zone seized');
+      if (markerMine && enemyZones > 0) add(rule.bothBonus, () => 'both the marker and the enemy zone seized');
+      const home = sc.scenario.objectiveZones.filter((z) => z.friendlyTo === p);
+      if (m && home.some((z) => circlesOverlap(m.x, m.y, m.r, z.x, z.y, z.diameter / 2))) {
+        add(rule.markerInFriendlyZone, () => 'the marker within the friendly zone');
+      }
+      break;
+    }
+    case 'tugOfWar': {
+      let held = 0;
+      for (const c of state.capturePoints) if (c.controlledBy === p) held++;
+      add(held * rule.perPoint, () => `${held} point(s) held`);
+      const chains = capturePointChains(state.capturePoints, p, rule.linkDistance);
+      let longest = 0;
+      for (const c of chains) longest = Math.max(longest, c.length);
+      for (const b of rule.chainBonuses) {
+        if (longest >= b.minLength) add(b.vp, () => `a chain of ${longest} (≥ ${b.minLength})`);
+      }
+      const win = rule.instantWin;
+      if (win && chains.some((c) => c.includes(win.from) && c.includes(win.to))) {
+        sc.instantWinner = p;
+        sc.instantVp = win.countsAsVp;
+      }
+      break;
+    }
+  }
 }
 
 /**
