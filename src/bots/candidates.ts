@@ -2,7 +2,7 @@ import { circleWhollyWithinUnion, polygonBounds } from '../board/index.js';
 import type { Bounds, Polygon } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import { entrySegments } from '../scenarios/index.js';
-import type { EdgeSegment } from '../scenarios/types.js';
+import type { CapturePointState, EdgeSegment, MarkerState, ObjectiveZone } from '../scenarios/types.js';
 import { norm } from '../engine/index.js';
 import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
 
@@ -195,13 +195,29 @@ export function nearestEnemy(s: Readonly<GameState>, w: Warrior): Warrior | null
   return best;
 }
 
-/** Objectives worth walking to: zones, attackable markers and capture points (centres). */
-export function objectivePoints(s: Readonly<GameState>, player: PlayerIndex): { x: number; y: number }[] {
-  const out: { x: number; y: number }[] = [];
-  for (const z of s.scenario.objectiveZones) if (z.friendlyTo !== player) out.push({ x: z.x, y: z.y });
-  for (const m of s.scenarioState.markers) if (!m.destroyed && m.friendlyTo !== player) out.push({ x: m.x, y: m.y });
-  for (const p of s.scenarioState.capturePoints) if (p.controlledBy !== player) out.push({ x: p.x, y: p.y });
-  return out;
+/**
+ * A uniformly random objective worth walking to: a zone, attackable marker
+ * or capture point not already `player`'s (its centre), or null when there is
+ * none. Draws once, and only when there is one.
+ */
+export function randomObjective(s: Readonly<GameState>, player: PlayerIndex, rng: Rng): { x: number; y: number } | null {
+  const zones = s.scenario.objectiveZones;
+  const markers = s.scenarioState.markers;
+  const points = s.scenarioState.capturePoints;
+  const zoneWanted = (z: ObjectiveZone): boolean => z.friendlyTo !== player;
+  const markerWanted = (m: MarkerState): boolean => !m.destroyed && m.friendlyTo !== player;
+  const pointWanted = (p: CapturePointState): boolean => p.controlledBy !== player;
+  // Counted, then found by index: the same draw as picking from a list of them, without making the list.
+  let n = 0;
+  for (const z of zones) if (zoneWanted(z)) n++;
+  for (const m of markers) if (markerWanted(m)) n++;
+  for (const p of points) if (pointWanted(p)) n++;
+  if (n === 0) return null;
+  let i = Math.floor(rng.next() * n);
+  for (const z of zones) if (zoneWanted(z) && i-- === 0) return z;
+  for (const m of markers) if (markerWanted(m) && i-- === 0) return m;
+  for (const p of points) if (pointWanted(p) && i-- === 0) return p;
+  return null;
 }
 
 /** The centre of a base of radius r touching the table edge at an edge point, and that point. */

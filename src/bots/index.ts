@@ -2,4 +2,4 @@
 export type { Policy } from './types.js';
 export { getPolicy, listPolicies, strongestPolicy } from './registry.js';
 export { randomPolicy } from './random.js';
-export { deploymentFor, formationAt, nearestEnemy, objectivePoints, pick, randomEntryPoint, towards } from './candidates.js';
+export { deploymentFor, formationAt, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';

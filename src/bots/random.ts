@@ -1,8 +1,14 @@
 import type { Rng } from '../dice/types.js';
 import { chargeTargets, clashableMarkers, engagedEnemies, marchAllowance, volleyTargets } from '../engine/index.js';
-import type { ActionChoice, Choice, Decision, GameState, GameView, Warrior } from '../engine/types.js';
-import { deploymentFor, nearestEnemy, objectivePoints, pick, randomEntryPoint, towards } from './candidates.js';
+import type { ActionChoice, ActionType, Choice, Decision, GameState, GameView, Warrior } from '../engine/types.js';
+import { deploymentFor, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 import type { Policy } from './types.js';
+
+/** A March `dist` inches towards (x, y). */
+function marchTowards(w: Warrior, x: number, y: number, dist: number): ActionChoice {
+  const p = towards(w, x, y, dist);
+  return { type: 'march', x: p.x, y: p.y };
+}
 
 /** A uniformly random legal parameter for an action type, or null when it has none now. */
 function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['type'], rng: Rng): ActionChoice | null {
@@ -14,13 +20,10 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       const kind = Math.floor(rng.next() * 3);
       if (kind === 0) {
         const e = nearestEnemy(s, w);
-        if (e) return { type: 'march', ...towards(w, e.x, e.y, dist) };
+        if (e) return marchTowards(w, e.x, e.y, dist);
       } else if (kind === 1) {
-        const objectives = objectivePoints(s, w.player);
-        if (objectives.length > 0) {
-          const o = pick(objectives, rng);
-          return { type: 'march', ...towards(w, o.x, o.y, dist) };
-        }
+        const o = randomObjective(s, w.player, rng);
+        if (o) return marchTowards(w, o.x, o.y, dist);
       }
       const angle = rng.next() * 2 * Math.PI;
       return { type: 'march', x: w.x + Math.cos(angle) * dist, y: w.y + Math.sin(angle) * dist };
@@ -35,9 +38,14 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       return { type: 'reposition', x: w.x + Math.cos(angle) * d, y: w.y + Math.sin(angle) * d };
     }
     case 'clash': {
-      const targets = [...engagedEnemies(st, w).map((e) => e.id), ...clashableMarkers(st, w).map((i) => -1 - i)];
-      if (targets.length === 0) return null;
-      return { type: 'clash', split: [{ target: pick(targets, rng), dice: w.profile.attacks }] };
+      // Uniform over engaged enemies, then markers (-1 - index), as one list.
+      const enemies = engagedEnemies(st, w);
+      const markers = clashableMarkers(st, w);
+      const n = enemies.length + markers.length;
+      if (n === 0) return null;
+      const i = Math.floor(rng.next() * n);
+      const target = i < enemies.length ? enemies[i].id : -1 - markers[i - enemies.length];
+      return { type: 'clash', split: [{ target, dice: w.profile.attacks }] };
     }
     case 'volley': {
       const targets = volleyTargets(st, w);
@@ -69,7 +77,9 @@ export const randomPolicy: Policy = {
       case 'supremacyTie':
         return { kind: 'supremacyTie', supremacy: rng.next() < 0.5 ? 0 : 1 };
       case 'commandAbility': {
-        const ability = pick([...d.abilities, null], rng);
+        // Uniform over the abilities and none (the last slot).
+        const i = Math.floor(rng.next() * (d.abilities.length + 1));
+        const ability = i < d.abilities.length ? d.abilities[i] : null;
         if (ability !== 'Duel') return { kind: 'commandAbility', ability };
         return { kind: 'commandAbility', ability, target: pick(d.duelTargets, rng) };
       }
@@ -81,7 +91,8 @@ export const randomPolicy: Policy = {
         return { kind: 'selectWarrior', warrior: pick(d.warriors, rng) };
       case 'action': {
         const w = s.warriors[d.warrior];
-        const types = d.legal.filter((t) => t !== 'end');
+        const types: ActionType[] = [];
+        for (const t of d.legal) if (t !== 'end') types.push(t);
         // Try the types in a random order until one has a legal parameter.
         while (types.length > 0) {
           const i = Math.floor(rng.next() * types.length);
