@@ -27,12 +27,24 @@ function overlaps(o: Base, x: number, y: number, r: number): boolean {
   return norm(dx, dy) < lim;
 }
 
-/** The bases a new base must stay clear of (warriors on the table, standard markers); only those `near` when given. */
-function basesInTheWay(s: Readonly<GameState>, near: (o: Base) => boolean = () => true): Base[] {
+/** Markers a base must stay clear of: standard ones still standing. */
+function markerInTheWay(m: MarkerState): boolean {
+  return !m.destroyed && m.behaviour === 'standard';
+}
+
+/** The bases a new base must stay clear of (warriors on the table, standard markers) that are `near`. */
+function basesInTheWay(s: Readonly<GameState>, near: (o: Base) => boolean): Base[] {
   const out: Base[] = [];
   for (const w of s.warriors) if (w.status === 'table' && near(w)) out.push(w);
-  for (const m of s.scenarioState.markers) if (!m.destroyed && m.behaviour === 'standard' && near(m)) out.push(m);
+  for (const m of s.scenarioState.markers) if (markerInTheWay(m) && near(m)) out.push(m);
   return out;
+}
+
+/** Whether a base of radius r at (x, y) would overlap a warrior on the table or a standard marker. */
+function overlapsTable(s: Readonly<GameState>, x: number, y: number, r: number): boolean {
+  for (const w of s.warriors) if (w.status === 'table' && overlaps(w, x, y, r)) return true;
+  for (const m of s.scenarioState.markers) if (markerInTheWay(m) && overlaps(m, x, y, r)) return true;
+  return false;
 }
 
 function overlapsAny(bases: readonly Base[], x: number, y: number, r: number): boolean {
@@ -243,10 +255,9 @@ export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): 
   const segs = entrySegments(s.scenario, w.player, s.round, s.ruleset).filter((g) => g.to - g.from >= 2 * w.r);
   if (segs.length === 0) return null;
   const total = segs.reduce((n, g) => n + (g.to - g.from - 2 * w.r), 0);
-  const inTheWay = basesInTheWay(s);
   const free = (seg: EdgeSegment, t: number) => {
     const p = edgePoint(seg, t, s.table, w.r);
-    return overlapsAny(inTheWay, p.cx, p.cy, w.r) ? null : { x: p.x, y: p.y };
+    return overlapsTable(s, p.cx, p.cy, w.r) ? null : { x: p.x, y: p.y };
   };
   for (let i = 0; i < 20; i++) {
     let u = rng.next() * total;

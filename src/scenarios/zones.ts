@@ -10,16 +10,29 @@ export function deploymentPolygons(scenario: Scenario, player: PlayerIndex): Pol
 
 const EDGES: readonly TableEdge[] = ['bottom', 'right', 'top', 'left'];
 
+/** Per scenario and player, any table edge but the opponent's Reinforcement Zone (scenarios are immutable). */
+const ANY_EDGE = new WeakMap<Scenario, [EdgeSegment[], EdgeSegment[]]>();
+
 /**
  * R30: where `player`'s reinforcements may enter in `round`: nowhere before
  * the first reinforcement round, its Reinforcement Zone in the next rounds,
  * then any table edge except the opponent's Reinforcement Zone.
  */
-export function entrySegments(scenario: Scenario, player: PlayerIndex, round: number, ruleset: Ruleset): EdgeSegment[] {
+export function entrySegments(scenario: Scenario, player: PlayerIndex, round: number, ruleset: Ruleset): readonly EdgeSegment[] {
   const r = ruleset.reinforcements;
   if (round < r.firstRound) return [];
-  if (round < r.anyEdgeFromRound) return scenario.reinforcement[player].map((s) => ({ ...s }));
-  const theirs = scenario.reinforcement[player === 0 ? 1 : 0];
+  if (round < r.anyEdgeFromRound) return scenario.reinforcement[player];
+  let anyEdge = ANY_EDGE.get(scenario);
+  if (!anyEdge) {
+    anyEdge = [anyEdgeBut(scenario, 1), anyEdgeBut(scenario, 0)];
+    ANY_EDGE.set(scenario, anyEdge);
+  }
+  return anyEdge[player];
+}
+
+/** Every table edge minus `opponent`'s Reinforcement Zone. */
+function anyEdgeBut(scenario: Scenario, opponent: PlayerIndex): EdgeSegment[] {
+  const theirs = scenario.reinforcement[opponent];
   const out: EdgeSegment[] = [];
   for (const edge of EDGES) {
     // The edge minus the opponent's segments on it.
