@@ -138,12 +138,24 @@ function touches(a: Footprint, b: Footprint): boolean {
   return boxDistanceSq(a, b) <= SLACK * SLACK && polygonsDistance(a.poly, b.poly) === 0;
 }
 
-/** circleOverlapsPolygon(c, f.poly), skipping the polygon test when the circle is clear of the box. */
+/** The squared distance from (x, y) to a box (0 inside it). */
+function pointBoxDistanceSq(x: number, y: number, b: Bounds): number {
+  const dx = Math.max(0, b.minX - x, x - b.maxX);
+  const dy = Math.max(0, b.minY - y, y - b.maxY);
+  return dx * dx + dy * dy;
+}
+
+/** circleOverlapsPolygon(c, f.poly), from the boxes as in closerThan where they settle it. */
 function circleOverlaps(c: Circle, f: Footprint): boolean {
-  const dx = Math.max(0, f.minX - c.x, c.x - f.maxX);
-  const dy = Math.max(0, f.minY - c.y, c.y - f.maxY);
-  const lim = c.r + SLACK;
-  return dx * dx + dy * dy <= lim * lim && circleOverlapsPolygon(c, f.poly);
+  const far = (c.r + SLACK) * (c.r + SLACK);
+  if (pointBoxDistanceSq(c.x, c.y, f) > far) return false;
+  if (f.parts && c.r > SLACK) {
+    let d2 = Infinity;
+    for (const p of f.parts) d2 = Math.min(d2, pointBoxDistanceSq(c.x, c.y, p));
+    if (d2 > far) return false;
+    if (d2 < (c.r - SLACK) * (c.r - SLACK)) return true;
+  }
+  return circleOverlapsPolygon(c, f.poly);
 }
 
 const RECT_TEMPLATES = TEMPLATES.filter((x) => x.shape === 'rect');
@@ -234,9 +246,10 @@ function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Rules
       const x = between(-b.minX, width - b.maxX);
       const y = between(-b.minY, height - b.maxY);
       const f = footprint(moveBy(shape, x, y), tpl.shape);
-      const twin = footprint(rotatePolygon180(f.poly, scenario.table), tpl.shape);
       const impassable = tpl.rules.includes('Impassable');
-      if (!fits(f, impassable) || !fits(twin, impassable) || closerThan(f, twin, t.minGap)) continue;
+      if (!fits(f, impassable)) continue;
+      const twin = footprint(rotatePolygon180(f.poly, scenario.table), tpl.shape);
+      if (!fits(twin, impassable) || closerThan(f, twin, t.minGap)) continue;
       place(tpl, f);
       place(tpl, twin);
       ok = true;
