@@ -47,6 +47,7 @@ function overlapsTable(s: Readonly<GameState>, x: number, y: number, r: number):
   return false;
 }
 
+/** Whether a base of radius r at (x, y) would overlap any of `bases`. */
 function overlapsAny(bases: readonly Base[], x: number, y: number, r: number): boolean {
   for (const b of bases) if (overlaps(b, x, y, r)) return true;
   return false;
@@ -61,6 +62,7 @@ interface Zone {
   rects: Bounds[];
 }
 
+/** The zone's boxes; a rectangle is a four-cornered piece whose every side is level or upright. */
 function zoneOf(polys: readonly Polygon[]): Zone {
   const all = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   const rects: Bounds[] = [];
@@ -122,6 +124,7 @@ export function formationAt(
   return formationIn(s, regiment, zoneOf(zones), anchor);
 }
 
+/** formationAt with the zone's boxes worked out once (deploymentFor tries many anchors). */
 function formationIn(s: Readonly<GameState>, regiment: number, zone: Zone, anchor: { x: number; y: number }): { x: number; y: number }[] | null {
   const ids = s.regiments[regiment].warriors;
   let r = -Infinity;
