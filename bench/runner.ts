@@ -32,6 +32,8 @@ interface Measure {
   sampledRssMb?: number;
   /** Games/s after the first task came back (pool start and engine loading excluded). */
   steadyGamesPerSecond?: number;
+  /** Games/s over the second half of the games: the workers' JIT warm-up (a second or two of compiling) excluded. */
+  secondHalfGamesPerSecond?: number;
   /** RSS (MB) when a quarter, half, three quarters and all of the games were done: flat when nothing grows. */
   rssByQuarter?: number[];
 }
@@ -51,11 +53,17 @@ async function child(mode: string, games: number, workers: number, engine: boole
   let played = games;
   let firstAt = 0;
   let firstDone = 0;
+  let halfAt = 0;
+  let halfDone = 0;
   const rssByQuarter: number[] = [];
   const onProgress = (p: { played: number; total: number }): void => {
     if (firstAt === 0) {
       firstAt = performance.now();
       firstDone = p.played;
+    }
+    if (halfAt === 0 && p.played >= p.total / 2) {
+      halfAt = performance.now();
+      halfDone = p.played;
     }
     while (rssByQuarter.length < 4 && p.played >= ((rssByQuarter.length + 1) / 4) * p.total) {
       rssByQuarter.push(Math.round(process.memoryUsage().rss / (1024 * 1024)));
@@ -91,6 +99,7 @@ async function child(mode: string, games: number, workers: number, engine: boole
     sampledRssMb: sampled / (1024 * 1024),
     rssByQuarter,
     steadyGamesPerSecond: firstAt > 0 ? (played - firstDone) / ((t0 + seconds * 1000 - firstAt) / 1000) : undefined,
+    secondHalfGamesPerSecond: halfAt > 0 ? (played - halfDone) / ((t0 + seconds * 1000 - halfAt) / 1000) : undefined,
   };
 }
 
@@ -119,7 +128,9 @@ function show(label: string, m: Measure): void {
   console.log(
     `${label.padEnd(34)} ${String(m.games).padStart(7)} games  ${m.seconds.toFixed(1).padStart(7)} s  ` +
       `${m.gamesPerSecond.toFixed(1).padStart(8)} games/s` +
-      (m.steadyGamesPerSecond === undefined ? '' : ` (${m.steadyGamesPerSecond.toFixed(1)} after the first task)`) +
+      (m.steadyGamesPerSecond === undefined ? '' : ` (${m.steadyGamesPerSecond.toFixed(1)} after the first task`) +
+      (m.secondHalfGamesPerSecond === undefined ? '' : `, ${m.secondHalfGamesPerSecond.toFixed(1)} in the second half`) +
+      (m.steadyGamesPerSecond === undefined ? '' : ')') +
       `  cpu ${m.cpuSeconds.toFixed(1)} s  max RSS ${m.maxRssMb.toFixed(0)} MB`,
   );
 }
@@ -157,9 +168,11 @@ async function main(): Promise<void> {
       `control: two plain-loop processes at once did ${(pairRate / alone.gamesPerSecond).toFixed(2)}× the games/s of one ` +
         '(what this machine gave two busy processes just now)',
     );
+    const half = (m: Measure): number => m.secondHalfGamesPerSecond ?? m.gamesPerSecond;
     console.log(
       `scaling 2 workers / 1 (best of 2 each): ${(best['2'].gamesPerSecond / best['1'].gamesPerSecond).toFixed(2)}× whole run, ` +
-        `${(steady(best['2']) / steady(best['1'])).toFixed(2)}× after the first task`,
+        `${(steady(best['2']) / steady(best['1'])).toFixed(2)}× after the first task, ` +
+        `${(half(best['2']) / half(best['1'])).toFixed(2)}× in the second half (JIT warm-up done)`,
     );
   }
   if (what === 'overhead' || what === 'all') {
