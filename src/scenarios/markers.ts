@@ -5,19 +5,25 @@ import type { MarkerState, PlayerIndex, Scenario, ScenarioState } from './types.
 /** A fresh ScenarioState for a game of `scenario`. */
 export function createScenarioState(scenario: Scenario, ruleset: Ruleset): ScenarioState {
   const r = baseRadius(ruleset.marker.baseMm);
-  const markers: MarkerState[] = scenario.objectiveMarkers.map((m) => ({
-    id: m.id,
-    x: m.x,
-    y: m.y,
-    r,
-    friendlyTo: m.friendlyTo,
-    behaviour: m.behaviour,
-    damage: [0, 0],
-    destroyed: false,
-    destroyedBy: null,
-    destroyedRound: null,
-    inZone: false,
-  }));
+  // Built by push from one literal, so every game's list has the same elements kind,
+  // empty or not: lists made by .map() of an empty array differ, and the engine's
+  // hot loops over markers were recompiled for each kind.
+  const markers: MarkerState[] = [];
+  for (const m of scenario.objectiveMarkers) {
+    markers.push({
+      id: m.id,
+      x: m.x,
+      y: m.y,
+      r,
+      friendlyTo: m.friendlyTo,
+      behaviour: m.behaviour,
+      damage: [0, 0],
+      destroyed: false,
+      destroyedBy: null,
+      destroyedRound: null,
+      inZone: false,
+    });
+  }
   for (const m of markers) m.inZone = markerInAnyZone(scenario, m);
   return {
     scenarioId: scenario.id,
