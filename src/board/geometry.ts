@@ -56,17 +56,21 @@ export function rotatePolygon180(poly: Polygon, table: Table): Polygon {
   return out;
 }
 
+/** Where along a–b (0 at a, 1 at b) the point closest to (px, py) lies; 0 for a degenerate segment. */
+function closestParam(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  if (!(len2 > 0)) return 0;
+  const t = ((px - ax) * dx + (py - ay) * dy) / len2;
+  return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
 /** Squared distance from (px, py) to the segment a–b (a degenerate segment is a point). */
 export function segmentPointDistanceSq(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
   const dx = bx - ax;
   const dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = 0;
-  if (len2 > 0) {
-    t = ((px - ax) * dx + (py - ay) * dy) / len2;
-    if (t < 0) t = 0;
-    else if (t > 1) t = 1;
-  }
+  const t = closestParam(ax, ay, bx, by, px, py);
   const qx = ax + t * dx - px;
   const qy = ay + t * dy - py;
   return qx * qx + qy * qy;
@@ -79,16 +83,8 @@ export function segmentPointDistance(ax: number, ay: number, bx: number, by: num
 
 /** The point of segment a–b closest to (px, py). Allocates the result. */
 export function closestPointOnSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): Point {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = 0;
-  if (len2 > 0) {
-    t = ((px - ax) * dx + (py - ay) * dy) / len2;
-    if (t < 0) t = 0;
-    else if (t > 1) t = 1;
-  }
-  return { x: ax + t * dx, y: ay + t * dy };
+  const t = closestParam(ax, ay, bx, by, px, py);
+  return { x: ax + t * (bx - ax), y: ay + t * (by - ay) };
 }
 
 /** Gap between segment a–b and the circle's edge: negative when the segment enters the circle. */

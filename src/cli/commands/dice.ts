@@ -64,7 +64,17 @@ function asInput<T>(f: () => T): T {
   }
 }
 
-interface AttackFlags {
+/** The face-rule and modifier flags `dice attack` and `dice table` share. */
+interface RuleFlags {
+  rerollAttack?: string;
+  extraAttack?: string;
+  rerollBlock?: string;
+  extraBlock?: string;
+  outnumbered?: boolean;
+  inspired?: boolean;
+}
+
+interface AttackFlags extends RuleFlags {
   attacks?: string;
   clash?: string;
   barrage?: string;
@@ -73,12 +83,6 @@ interface AttackFlags {
   defense?: string;
   evasion?: string;
   blockWith: string;
-  rerollAttack?: string;
-  extraAttack?: string;
-  rerollBlock?: string;
-  extraBlock?: string;
-  outnumbered?: boolean;
-  inspired?: boolean;
   obscured?: boolean;
   wounds?: string;
   resolve?: string;
@@ -335,16 +339,10 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
 }
 
-interface TableFlags {
+interface TableFlags extends RuleFlags {
   attacks: string;
   clash: string;
   defense: string;
-  rerollAttack?: string;
-  extraAttack?: string;
-  rerollBlock?: string;
-  extraBlock?: string;
-  outnumbered?: boolean;
-  inspired?: boolean;
   csv?: string;
 }
 
