@@ -79,7 +79,7 @@ async function child(mode: string, games: number, workers: number, engine: boole
       }
     } else {
       const e = engine ? quickstart(games) : loadExperiment({ file: STAND_IN_EXPERIMENT, games: Math.ceil(games / 4 / 2) * 2 });
-      const o = await runExperiment({ experiment: e, out, workers, chunk: engine ? 10 : 50, gameModule: engine ? undefined : STAND_IN, onProgress });
+      const o = await runExperiment({ experiment: e, out, workers, chunk: engine ? undefined : 50, gameModule: engine ? undefined : STAND_IN, onProgress });
       if (o.status !== 'complete') throw new Error(`run ${o.status}: ${o.failure ?? ''}`);
       played = o.played;
     }

@@ -5,7 +5,7 @@ const writeAsync = promisify(write);
 const fdatasyncAsync = promisify(fdatasync);
 import { InputError } from '../errors.js';
 import { gameFromFields, gameRow } from './csv.js';
-import type { GameError, TaskResult } from './types.js';
+import type { GameError, TaskRows } from './types.js';
 
 /** What a checkpoint was made with; a resume must match it. */
 export interface CheckpointHeader {
@@ -142,7 +142,7 @@ export class Checkpoint {
    * a crash before that loses at most the tasks still queued, and a write cut
    * short leaves a torn last line that resume drops.
    */
-  append(r: TaskResult): void {
+  append(r: TaskRows): void {
     const line: TaskLine = {
       cell: r.cell,
       start: r.start,
@@ -180,7 +180,7 @@ export class Checkpoint {
   }
 
   /** Reads a finished task back. `cellKey` restores the error rows' cell name. */
-  read(e: CheckpointEntry, cellKey: string): TaskResult {
+  read(e: CheckpointEntry, cellKey: string): TaskRows {
     const buf = Buffer.alloc(e.length);
     readFully(this.fd, buf, e.offset);
     const t = JSON.parse(buf.toString('utf8')) as TaskLine;

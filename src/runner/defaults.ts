@@ -1,4 +1,12 @@
 /** Defaults the CLI's help shows; kept apart so `--help` does not load the pool. */
-export const DEFAULT_CHUNK = 20;
+/**
+ * Without --chunk, a task holds about this much play (ms at the measured pace):
+ * long enough that sending it, checkpointing it and writing its rows cost
+ * little next to the games, short enough that Ctrl-C and the progress bar stay prompt.
+ */
+export const TASK_MS = 250;
+/** Games in the first tasks, before any pace is known. */
+export const FIRST_TASK_GAMES = 4;
+export const MAX_TASK_GAMES = 2_000;
 export const DEFAULT_PRECISION_BATCH = 200;
 export const DEFAULT_PRECISION_MAX_GAMES = 20_000;

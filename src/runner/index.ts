@@ -11,7 +11,7 @@ export {
   type ReferenceCheck,
 } from './experiment.js';
 export { validateExperimentJson, loadCheckedExperiment } from './validate.js';
-export { runExperiment, outputFiles, DEFAULT_CHUNK, type RunOptions, type RunOutcome, type ProgressUpdate, type CellOutcome } from './run.js';
+export { runExperiment, outputFiles, type RunOptions, type RunOutcome, type ProgressUpdate, type CellOutcome } from './run.js';
 export { mergeShards, type MergeOptions, type MergeOutcome } from './merge.js';
 export { gameSeed, armyAFirst, shardRange, parseShard } from './seeds.js';
 export { GAME_COLUMNS, ERROR_COLUMNS, parseCsvLine } from './csv.js';

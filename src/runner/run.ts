@@ -8,11 +8,9 @@ import { packageVersion } from './paths.js';
 import { createInProcess, createPool, type Executor } from './pool.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
-import type { CellSpec, CreateGame, Experiment, Shard, TaskResult } from './types.js';
+import type { CellSpec, CreateGame, Experiment, Shard, TaskRows } from './types.js';
 
-import { DEFAULT_CHUNK } from './defaults.js';
-
-export { DEFAULT_CHUNK };
+import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
 /** What the progress display is told after every finished task. */
 export interface ProgressUpdate {
@@ -31,7 +29,7 @@ export interface RunOptions {
   out?: string;
   /** Worker threads; 0 plays in this thread. Default os.availableParallelism(). */
   workers?: number;
-  /** Games per task. */
+  /** Games per task. Default: paced, about TASK_MS of play a task. Never changes results. */
   chunk?: number;
   shard?: Shard | null;
   resume?: boolean;
@@ -46,7 +44,7 @@ export interface RunOptions {
   abandon?: AbortSignal;
   onProgress?: (p: ProgressUpdate) => void;
   /** Called once before the first task, with the plan. */
-  onStart?: (info: { total: number; resumed: number; threads: number; chunk: number }) => void;
+  onStart?: (info: { total: number; resumed: number; threads: number; chunk: number | null }) => void;
 }
 
 export interface CellOutcome {
@@ -83,7 +81,7 @@ interface CellState {
   nextDispatch: number;
   nextWrite: number;
   /** Finished tasks waiting for their turn to be written, by first game. */
-  buffer: Map<number, TaskResult>;
+  buffer: Map<number, TaskRows>;
   checkpointed: Map<number, CheckpointEntry>;
   /** First games of the checkpointed tasks, sorted, and the first one not yet passed by dispatch. */
   checkpointStarts: number[];
@@ -118,7 +116,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   const out = opts.out ?? e.out;
   const shard = opts.shard ?? null;
   const workers = opts.workers ?? availableParallelism();
-  const chunk = Math.max(1, Math.floor(opts.chunk ?? DEFAULT_CHUNK));
+  const chunk = opts.chunk === undefined ? null : Math.max(1, Math.floor(opts.chunk));
   if (e.precision && shard) {
     throw new InputError('--precision cannot be combined with --shard: how many games a cell needs depends on all of its games');
   }
@@ -180,6 +178,18 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   let abandoned = false;
   let failure: string | undefined;
   const total = (): number => cells.reduce((s, c) => s + (c.hi - c.lo), 0);
+  // The measured pace (ms of play a game, a moving average); 0 until a task has reported.
+  let msPerGame = 0;
+
+  /** Games for the next task: --chunk, or about TASK_MS of play at the measured pace. */
+  function taskGames(): number {
+    if (chunk !== null) return chunk;
+    if (msPerGame === 0) return FIRST_TASK_GAMES;
+    // Near the end, smaller tasks, so that no worker is left waiting long for the last one.
+    let left = 0;
+    for (let c = head; c < cells.length; c++) left += cells[c].hi - cells[c].nextDispatch;
+    return Math.max(1, Math.min(MAX_TASK_GAMES, Math.round(TASK_MS / msPerGame), Math.ceil(left / maxInFlight)));
+  }
 
   opts.onStart?.({ total: total(), resumed, threads: executor.threads, chunk });
 
@@ -230,7 +240,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
             cs.nextDispatch = cp.end;
             continue;
           }
-          let end = Math.min(cs.nextDispatch + chunk, cs.hi);
+          let end = Math.min(cs.nextDispatch + taskGames(), cs.hi);
           // Stop short of the next checkpointed task (a resume may use another chunk size).
           const starts = cs.checkpointStarts;
           while (cs.nextCheckpoint < starts.length && starts[cs.nextCheckpoint] <= cs.nextDispatch) cs.nextCheckpoint++;
@@ -258,6 +268,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
               return;
             }
             checkpoint.append(r);
+            const pace = r.ms / (r.end - r.start);
+            if (pace > 0) msPerGame = msPerGame === 0 ? pace : 0.7 * msPerGame + 0.3 * pace;
             played += r.end - r.start;
             done += r.end - r.start;
             if (r.cell !== head) buffered++;
@@ -309,7 +321,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
       }
     }
 
-    function write(cs: CellState, r: TaskResult): void {
+    function write(cs: CellState, r: TaskRows): void {
       for (const row of r.rows) cs.summary.add(row);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
@@ -402,7 +414,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
           gamesResumed: resumed,
           gamesPerSecond: o.seconds > 0 ? Math.round((played / o.seconds) * 10) / 10 : null,
           workers: executor.threads,
-          chunk,
+          chunk: chunk ?? 'paced',
         },
       };
       writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -109,13 +109,20 @@ export interface Task {
   gameModule?: string;
 }
 
-export interface TaskResult {
+/** A task's games as the files hold them (the checkpoint keeps these). */
+export interface TaskRows {
   cell: number;
   start: number;
   end: number;
   /** In game order; a game that threw is in `errors` instead. */
   rows: GameRecord[];
   errors: GameError[];
+}
+
+/** A task played by a worker. */
+export interface TaskResult extends TaskRows {
+  /** Milliseconds the worker spent playing the task: paces the next tasks' size, never written. */
+  ms: number;
 }
 
 /** Plays one game of a cell: `aFirst` says whether army A has the first seat. */

@@ -58,6 +58,7 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
   const rows: GameRecord[] = [];
   const errors: GameError[] = [];
   const cell = task.cell;
+  const t0 = performance.now();
   for (let game = task.start; game < task.end; game++) {
     const seed = gameSeed(task.seed, cell.key, game);
     const aFirst = armyAFirst(game);
@@ -71,7 +72,7 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
     }
     rows.push(recordOf(cell, game, seed, aFirst, result));
   }
-  return { cell: cell.index, start: task.start, end: task.end, rows, errors };
+  return { cell: cell.index, start: task.start, end: task.end, rows, errors, ms: performance.now() - t0 };
 }
 
 /** Prepares (once per thread) and plays a task. `create` overrides the module (in-process tests). */

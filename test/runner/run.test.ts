@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { GAME_COLUMNS, gameSeed, loadCheckedExperiment, mergeShards, runExperiment, SUMMARY_COLUMNS, type RunOptions } from '../../src/runner/index.js';
+import { FIRST_TASK_GAMES, TASK_MS } from '../../src/runner/defaults.js';
 import { CHECKPOINT_FILE } from '../../src/runner/run.js';
 import { exists, FAKE_GAME, FIXTURES, fixture, outputs, tmp } from './helpers.js';
 
@@ -61,6 +62,23 @@ describe('runExperiment with the stand-in game', () => {
       const { dir } = await run({ workers, chunk });
       expect(outputs(dir), `workers ${workers}, chunk ${chunk}`).toEqual(reference);
     }
+  });
+
+  it('paces tasks without a chunk size: a few games first, then about TASK_MS of play each', async () => {
+    const sizes: number[] = [];
+    let last = 0;
+    const { o } = await run({
+      name: 'slow.json', // 4 ms a game
+      games: 60,
+      onProgress: (p) => {
+        sizes.push(p.played - last);
+        last = p.played;
+      },
+    });
+    expect(o.status).toBe('complete');
+    expect(sizes[0]).toBe(FIRST_TASK_GAMES);
+    expect(Math.max(...sizes)).toBeGreaterThan(2 * FIRST_TASK_GAMES);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(Math.ceil(TASK_MS / 4));
   });
 
   it('gives the same bytes from shards merged, whatever the slices and their order', async () => {

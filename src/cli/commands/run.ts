@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { DEFAULT_CHUNK } from '../../runner/defaults.js';
+import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
 
 function wholeNumber(flag: string, raw: string, min: number, max: number): number {
@@ -47,7 +47,7 @@ export function register(program: Command): void {
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
-    .option('--chunk <n>', `games per task sent to a worker (default ${DEFAULT_CHUNK}); never changes results`)
+    .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
     .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
     .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
     .addHelpText(
