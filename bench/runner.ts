@@ -11,7 +11,7 @@
  * Worker threads live in the process, so its RSS includes them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +36,46 @@ interface Measure {
   secondHalfGamesPerSecond?: number;
   /** RSS (MB) when a quarter, half, three quarters and all of the games were done: flat when nothing grows. */
   rssByQuarter?: number[];
+  /** CPU seconds by kind of thread (Linux), over the whole run and over its second half. */
+  threads?: { whole: ThreadCpu; secondHalf: ThreadCpu };
+}
+
+/** Worker threads, V8's and libuv's helper threads (JIT compiles, GC, fsync), the main thread. */
+interface ThreadCpu {
+  workers: number;
+  helpers: number;
+  main: number;
+}
+
+/**
+ * CPU seconds of each thread of this process so far, by thread id, from
+ * /proc (empty elsewhere). Sampled often and kept at its highest: a worker's
+ * entry vanishes when the pool ends it.
+ */
+function sampleThreads(into: Map<string, number>): void {
+  if (!existsSync('/proc/self/task')) return;
+  for (const t of readdirSync('/proc/self/task')) {
+    try {
+      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      const cpu = (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in 1/100 s
+      if (cpu > (into.get(t) ?? 0)) into.set(t, cpu);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+}
+
+function threadCpu(now: Map<string, number>, before: Map<string, number>, workers: number): ThreadCpu {
+  const out: ThreadCpu = { workers: 0, helpers: 0, main: 0 };
+  // The pool's workers are the `workers` busiest threads other than the main one.
+  const used = [...now]
+    .filter(([t]) => t !== String(process.pid))
+    .map(([t, cpu]) => cpu - (before.get(t) ?? 0))
+    .sort((a, b) => b - a);
+  used.forEach((u, i) => (i < workers ? (out.workers += u) : (out.helpers += u)));
+  out.main = (now.get(String(process.pid)) ?? 0) - (before.get(String(process.pid)) ?? 0);
+  return out;
 }
 
 /** The quickstart with about `total` games (9 cells, even games per cell). */
@@ -48,7 +88,12 @@ async function child(mode: string, games: number, workers: number, engine: boole
   const out = mkdtempSync(path.join(tmpdir(), 'skirmish-bench-'));
   const cpu0 = process.cpuUsage();
   let sampled = 0;
-  const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 100);
+  const threads = new Map<string, number>();
+  let threadsAtHalf = new Map<string, number>();
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, process.memoryUsage().rss);
+    sampleThreads(threads);
+  }, 100);
   const t0 = performance.now();
   let played = games;
   let firstAt = 0;
@@ -64,6 +109,8 @@ async function child(mode: string, games: number, workers: number, engine: boole
     if (halfAt === 0 && p.played >= p.total / 2) {
       halfAt = performance.now();
       halfDone = p.played;
+      sampleThreads(threads);
+      threadsAtHalf = new Map(threads);
     }
     while (rssByQuarter.length < 4 && p.played >= ((rssByQuarter.length + 1) / 4) * p.total) {
       rssByQuarter.push(Math.round(process.memoryUsage().rss / (1024 * 1024)));
@@ -84,6 +131,7 @@ async function child(mode: string, games: number, workers: number, engine: boole
       played = o.played;
     }
   } finally {
+    sampleThreads(threads);
     clearInterval(sampler);
     rmSync(out, { recursive: true, force: true });
   }
@@ -100,6 +148,10 @@ async function child(mode: string, games: number, workers: number, engine: boole
     rssByQuarter,
     steadyGamesPerSecond: firstAt > 0 ? (played - firstDone) / ((t0 + seconds * 1000 - firstAt) / 1000) : undefined,
     secondHalfGamesPerSecond: halfAt > 0 ? (played - halfDone) / ((t0 + seconds * 1000 - halfAt) / 1000) : undefined,
+    threads:
+      threads.size > 0 && halfAt > 0
+        ? { whole: threadCpu(threads, new Map(), workers), secondHalf: threadCpu(threads, threadsAtHalf, workers) }
+        : undefined,
   };
 }
 
@@ -133,6 +185,10 @@ function show(label: string, m: Measure): void {
       (m.steadyGamesPerSecond === undefined ? '' : ')') +
       `  cpu ${m.cpuSeconds.toFixed(1)} s  max RSS ${m.maxRssMb.toFixed(0)} MB`,
   );
+  if (m.threads) {
+    const t = (c: ThreadCpu): string => `workers ${c.workers.toFixed(1)}, helpers ${c.helpers.toFixed(1)}, main ${c.main.toFixed(1)}`;
+    console.log(`${''.padEnd(34)} cpu s by thread: ${t(m.threads.whole)}; second half: ${t(m.threads.secondHalf)}`);
+  }
 }
 
 async function main(): Promise<void> {
