@@ -9,7 +9,6 @@ import { createInProcess, createPool, type Executor } from './pool.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import type { CellSpec, CreateGame, Experiment, Shard, TaskRows } from './types.js';
-
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
 /** What the progress display is told after every finished task. */
