@@ -39,11 +39,13 @@ export interface GenerateTerrainOptions {
 /** Objectives terrain must stay off (R31 "none on an objective"). */
 function keepOutCircles(scenario: Scenario, ruleset: Ruleset): Circle[] {
   const markerR = baseRadius(ruleset.marker.baseMm) + ruleset.marker.clashRange;
-  return [
-    ...scenario.objectiveZones.map((z) => ({ x: z.x, y: z.y, r: z.diameter / 2 })),
-    ...scenario.objectiveMarkers.map((m) => ({ x: m.x, y: m.y, r: markerR })),
-    ...scenario.capturePoints.map((c) => ({ x: c.x, y: c.y, r: baseRadius(c.baseMm) + c.range })),
-  ];
+  // Pushed onto one literal: a spread of .map()s gave an empty scenario's list
+  // another elements kind, and fits() was deoptimised at each change of scenario.
+  const out: Circle[] = [];
+  for (const z of scenario.objectiveZones) out.push({ x: z.x, y: z.y, r: z.diameter / 2 });
+  for (const m of scenario.objectiveMarkers) out.push({ x: m.x, y: m.y, r: markerR });
+  for (const c of scenario.capturePoints) out.push({ x: c.x, y: c.y, r: baseRadius(c.baseMm) + c.range });
+  return out;
 }
 
 function countKind(pieces: readonly TerrainPiece[], kind: TerrainKind): number {
