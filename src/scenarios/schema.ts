@@ -189,11 +189,34 @@ function semanticErrors(s: Scenario): [PropertyKey[], string][] {
   return out;
 }
 
+/**
+ * Every list in `value`, at any depth, replaced by a packed copy in the elements
+ * kind of a list of objects, even when empty (the copy starts from [null]; a bare
+ * [] starts as small integers). zod builds lists with Array(n): holey, and in
+ * another kind when empty, so each loop of the engine over a scenario list was
+ * deoptimised the first time a worker met a scenario without zones or markers.
+ */
+function packLists(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const out: unknown[] = [null];
+    out.pop();
+    for (const v of value) out.push(packLists(v));
+    return out;
+  }
+  if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) o[k] = packLists(o[k]);
+  }
+  return value;
+}
+
 /** Parses a scenario; errors as `file: path: message` lines. */
 export function parseScenario(json: unknown, file: string): { scenario?: Scenario; errors: string[] } {
   const res = scenarioSchema.safeParse(json);
   if (!res.success) return { errors: formatIssues(file, res.error.issues) };
-  const scenario = res.data as Scenario;
+  // `number` first and always present (undefined when the file has none): one shape for
+  // every scenario, as a second one deoptimised the engine's reads of scenario fields.
+  const scenario = packLists({ number: res.data.number, ...res.data }) as Scenario;
   const errors = semanticErrors(scenario).map(([path, msg]) => `${file}: ${formatPath(path)}: ${msg}`);
   return errors.length > 0 ? { errors } : { scenario, errors };
 }
