@@ -14,6 +14,19 @@ export interface ProfileContext {
 }
 
 /**
+ * A packed copy of a list in the elements kind of a list of objects, even when
+ * empty (it starts from [null]; a bare [] starts as small integers, and zod's
+ * lists are holey). The engine loops over profiles' lists in its hot paths,
+ * which were deoptimised the first time a list came in the other kind.
+ */
+function packedList<T>(xs: Iterable<T>): T[] {
+  const out: T[] = [null as T];
+  out.pop();
+  for (const x of xs) out.push(x);
+  return out;
+}
+
+/**
  * A faction file's profile with every default filled in: Size and base by
  * role (R3), Command Range (R4), no Barrage, and each special rule resolved by
  * name (R16). Unresolvable names are reported as `file: path: message`.
@@ -34,7 +47,7 @@ export function resolveProfile(
   const report = (key: 'specialRules' | 'commandAbilities' | 'uniqueActions', line: string): void => {
     if (!opts.reportLists || opts.reportLists.has(key)) errors.push(line);
   };
-  const specialRules: SpecialRule[] = [];
+  const specialRules = packedList<SpecialRule>([]);
   (input.specialRules ?? []).forEach((name, i) => {
     const rule = resolveSpecialRule(name, ctx.specialRules);
     if (rule) specialRules.push(rule);
@@ -45,7 +58,7 @@ export function resolveProfile(
     list.forEach((name, i) => {
       if (!known.has(name)) report(key, `${file}: ${formatPath([...path, key, i])}: unknown ${what} "${name}" (define it in the faction's ${key})`);
     });
-    return [...list];
+    return packedList(list);
   };
   const profile: Profile = {
     name: input.name ?? opts.fallbackName,
@@ -68,6 +81,34 @@ export function resolveProfile(
     uniqueActions: names('uniqueActions', ctx.uniqueActions, 'unique action'),
   };
   return { profile, errors };
+}
+
+/**
+ * A copy of a profile with its own special-rules list, written field by field in
+ * resolveProfile's order so both have one shape: a spread copy got another map
+ * (its fields out of object), and the engine's reads of profiles were deoptimised.
+ */
+export function copyProfile(p: Profile): Profile {
+  return {
+    name: p.name,
+    role: p.role,
+    class: p.class,
+    march: p.march,
+    volley: p.volley,
+    clash: p.clash,
+    attacks: p.attacks,
+    wounds: p.wounds,
+    resolve: p.resolve,
+    defense: p.defense,
+    evasion: p.evasion,
+    size: p.size,
+    baseMm: p.baseMm,
+    commandRange: p.commandRange,
+    barrage: p.barrage,
+    specialRules: [...p.specialRules],
+    commandAbilities: p.commandAbilities,
+    uniqueActions: p.uniqueActions,
+  };
 }
 
 /** A profile patched field by field (a regiment leader's statline). */
