@@ -277,7 +277,18 @@ export function polygonBounds(poly: Polygon): Bounds {
 
 /** The polygons with their bounds, for the hot paths; the polygons must not change afterwards. */
 export function preparePolygons(polys: readonly Polygon[]): PreparedPolygons {
-  return { polygons: polys, bounds: polys.map(polygonBounds) };
+  // Both lists start from [null] so they are in the elements kind of a list of objects even
+  // when empty: an empty list from .map() is not, and the movement loops over them were
+  // deoptimised by the first table without impassable or difficult terrain.
+  const polygons: Polygon[] = [null as unknown as Polygon];
+  const bounds: Bounds[] = [null as unknown as Bounds];
+  polygons.pop();
+  bounds.pop();
+  for (const p of polys) {
+    polygons.push(p);
+    bounds.push(polygonBounds(p));
+  }
+  return { polygons, bounds };
 }
 
 /** The polygons as given if already prepared, else prepared now (an allocation per call). */
