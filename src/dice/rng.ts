@@ -49,7 +49,12 @@ export function deriveSeed(seed: string, ...names: (string | number)[]): string 
   h2 ^= h1;
   h3 ^= h1;
   h4 ^= h1;
-  return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
+  // No array of the four: it held small integers or doubles by the hash's value and deoptimised deriveSeed.
+  return hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4);
+}
+
+function hex8(h: number): string {
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 /** The stream named `name` under `seed`, e.g. childRng(gameSeed, 'dice'). */
