@@ -2,6 +2,7 @@
  * Plane geometry on the table, in inches. Hot-path functions take plain
  * numbers and do not allocate; the ones returning a Point say so.
  */
+import { packedList } from '../data/lists.js';
 import type { Bounds, Circle, Point, Polygon, PreparedPolygons, PreparedTerrain, Rect, Table, TerrainPiece } from './types.js';
 
 /**
@@ -277,17 +278,10 @@ export function polygonBounds(poly: Polygon): Bounds {
 
 /** The polygons with their bounds, for the hot paths; the polygons must not change afterwards. */
 export function preparePolygons(polys: readonly Polygon[]): PreparedPolygons {
-  // Both lists start from [null] so they are in the elements kind of a list of objects even
-  // when empty: an empty list from .map() is not, and the movement loops over them were
-  // deoptimised by the first table without impassable or difficult terrain.
-  const polygons: Polygon[] = [null as unknown as Polygon];
-  const bounds: Bounds[] = [null as unknown as Bounds];
-  polygons.pop();
-  bounds.pop();
-  for (const p of polys) {
-    polygons.push(p);
-    bounds.push(polygonBounds(p));
-  }
+  // Lists of one elements kind even when empty (packedList): the movement loops over
+  // them were deoptimised by the first table without impassable or difficult terrain.
+  const polygons = packedList(polys);
+  const bounds = packedList(polys.map(polygonBounds));
   return { polygons, bounds };
 }
 

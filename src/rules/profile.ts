@@ -3,6 +3,7 @@ import { resolveSpecialRule } from './specialRules.js';
 import type { ProfileInput, ProfilePatch } from './schema.js';
 import type { Profile, SpecialRule } from './types.js';
 import { formatPath } from '../errors.js';
+import { packedList } from '../data/lists.js';
 
 /** What a profile's names resolve against: the faction's definitions. */
 export interface ProfileContext {
@@ -11,19 +12,6 @@ export interface ProfileContext {
   specialRules: Readonly<Record<string, SpecialRule>>;
   commandAbilities: ReadonlySet<string>;
   uniqueActions: ReadonlySet<string>;
-}
-
-/**
- * A packed copy of a list in the elements kind of a list of objects, even when
- * empty (it starts from [null]; a bare [] starts as small integers, and zod's
- * lists are holey). The engine loops over profiles' lists in its hot paths,
- * which were deoptimised the first time a list came in the other kind.
- */
-function packedList<T>(xs: Iterable<T>): T[] {
-  const out: T[] = [null as T];
-  out.pop();
-  for (const x of xs) out.push(x);
-  return out;
 }
 
 /**

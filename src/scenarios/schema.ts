@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatPath } from '../errors.js';
 import { formatIssues, type ValidationResult } from '../data/json.js';
+import { packedList } from '../data/lists.js';
 import { polygonBounds } from '../board/index.js';
 import { edgeLength, shapePolygon } from './geometry.js';
 import type { Scenario } from './types.js';
@@ -190,19 +191,13 @@ function semanticErrors(s: Scenario): [PropertyKey[], string][] {
 }
 
 /**
- * Every list in `value`, at any depth, replaced by a packed copy in the elements
- * kind of a list of objects, even when empty (the copy starts from [null]; a bare
- * [] starts as small integers). zod builds lists with Array(n): holey, and in
- * another kind when empty, so each loop of the engine over a scenario list was
- * deoptimised the first time a worker met a scenario without zones or markers.
+ * Every list in `value`, at any depth, replaced by a packedList: zod's lists
+ * are holey, and of another kind when empty, so each loop of the engine over a
+ * scenario list was deoptimised the first time a worker met a scenario without
+ * zones or markers.
  */
 function packLists(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const out: unknown[] = [null];
-    out.pop();
-    for (const v of value) out.push(packLists(v));
-    return out;
-  }
+  if (Array.isArray(value)) return packedList(value.map(packLists));
   if (value !== null && typeof value === 'object') {
     const o = value as Record<string, unknown>;
     for (const k of Object.keys(o)) o[k] = packLists(o[k]);
