@@ -1,7 +1,6 @@
 import { formatPath } from '../errors.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { Profile, SpecialRule } from '../rules/types.js';
-import { copyProfile } from '../rules/profile.js';
 import { ARMY_LIMITS } from './limits.js';
 import type { ArmyFile, ArmyRegimentJson } from './schema.js';
 import type { Faction, RegimentEntry, RegimentPoints, Roster, RosterRegiment, RosterWarrior, StatName, WarriorKind } from './types.js';
@@ -248,7 +247,7 @@ function buildWarriors(
 
 function upgraded(profile: Profile, upgrades: RegimentEntry['upgrades']): Profile {
   if (upgrades.length === 0) return profile;
-  const out = copyProfile(profile);
+  const out: Profile = { ...profile, specialRules: [...profile.specialRules] };
   const have = new Set(out.specialRules.map((r) => r.name));
   for (const u of upgrades) {
     for (const [stat, by] of Object.entries(u.modify) as [StatName, number][]) out[stat] = Math.max(stat === 'wounds' ? 1 : 0, out[stat] + by);

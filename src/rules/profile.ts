@@ -3,7 +3,6 @@ import { resolveSpecialRule } from './specialRules.js';
 import type { ProfileInput, ProfilePatch } from './schema.js';
 import type { Profile, SpecialRule } from './types.js';
 import { formatPath } from '../errors.js';
-import { packedList } from '../data/lists.js';
 
 /** What a profile's names resolve against: the faction's definitions. */
 export interface ProfileContext {
@@ -35,7 +34,7 @@ export function resolveProfile(
   const report = (key: 'specialRules' | 'commandAbilities' | 'uniqueActions', line: string): void => {
     if (!opts.reportLists || opts.reportLists.has(key)) errors.push(line);
   };
-  const specialRules = packedList<SpecialRule>([]);
+  const specialRules: SpecialRule[] = [];
   (input.specialRules ?? []).forEach((name, i) => {
     const rule = resolveSpecialRule(name, ctx.specialRules);
     if (rule) specialRules.push(rule);
@@ -46,7 +45,7 @@ export function resolveProfile(
     list.forEach((name, i) => {
       if (!known.has(name)) report(key, `${file}: ${formatPath([...path, key, i])}: unknown ${what} "${name}" (define it in the faction's ${key})`);
     });
-    return packedList(list);
+    return [...list];
   };
   const profile: Profile = {
     name: input.name ?? opts.fallbackName,
@@ -69,34 +68,6 @@ export function resolveProfile(
     uniqueActions: names('uniqueActions', ctx.uniqueActions, 'unique action'),
   };
   return { profile, errors };
-}
-
-/**
- * A copy of a profile with its own special-rules list, written field by field in
- * resolveProfile's order so both have one shape: a spread copy got another map
- * (its fields out of object), and the engine's reads of profiles were deoptimised.
- */
-export function copyProfile(p: Profile): Profile {
-  return {
-    name: p.name,
-    role: p.role,
-    class: p.class,
-    march: p.march,
-    volley: p.volley,
-    clash: p.clash,
-    attacks: p.attacks,
-    wounds: p.wounds,
-    resolve: p.resolve,
-    defense: p.defense,
-    evasion: p.evasion,
-    size: p.size,
-    baseMm: p.baseMm,
-    commandRange: p.commandRange,
-    barrage: p.barrage,
-    specialRules: [...p.specialRules],
-    commandAbilities: p.commandAbilities,
-    uniqueActions: p.uniqueActions,
-  };
 }
 
 /** A profile patched field by field (a regiment leader's statline). */
