@@ -6,6 +6,7 @@ import { childRng } from '../../src/dice/index.js';
 import { Game } from '../../src/engine/index.js';
 import { warriorsNear } from '../../src/engine/grid.js';
 import type { GameState } from '../../src/engine/types.js';
+import { playRandomly } from './harness.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
@@ -50,14 +51,12 @@ describe('the warrior grid', () => {
       fc.property(fc.integer({ min: 0, max: scenarios.length - 1 }), fc.string(), (sc, seed) => {
         const game = Game.create({ armies: [armies[0], armies[1]], scenario: scenarios[sc], ruleset: DEFAULT_RULESET, seed });
         const rng = childRng(seed, 'p');
-        let k = 0;
-        for (let d = game.pending(); d; d = game.pending(), k++) {
-          game.apply(randomPolicy.choose({ state: game.state, me: d.player }, d, rng));
-          if (k % 25 !== 0) continue;
+        playRandomly(game, rng, (_, k) => {
+          if (k % 25 !== 0) return;
           expectGridInStep(game.state);
           const u = rng.next();
           expectNearComplete(game.state, u * 48, rng.next() * 48, 1 + u * 10);
-        }
+        });
         expectGridInStep(game.state);
       }),
       { numRuns: 12 },

@@ -4,9 +4,11 @@
  */
 import type { Roster, RosterRegiment, WarriorKind } from '../../src/army/types.js';
 import type { TerrainPiece } from '../../src/board/types.js';
+import { randomPolicy } from '../../src/bots/index.js';
 import { scriptedDice } from '../../src/dice/index.js';
+import type { Rng } from '../../src/dice/types.js';
 import { Game } from '../../src/engine/index.js';
-import type { ActionChoice, GameEvent, GameState, PlayerIndex, Warrior } from '../../src/engine/types.js';
+import type { ActionChoice, Decision, GameEvent, GameState, PlayerIndex, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET, type Ruleset } from '../../src/rules/ruleset.js';
 import type { CommandAbilityDef, Profile, UniqueActionDef } from '../../src/rules/types.js';
 import type { ObjectiveMarker, ObjectiveZone, Scenario, VpRule } from '../../src/scenarios/types.js';
@@ -184,4 +186,17 @@ export function skirmish(opts: {
     },
   };
   return sk;
+}
+
+/**
+ * Plays a game to its end with the random policy drawing from `rng`, calling
+ * `visit` before each decision is made (`k` counts them): the loop of the
+ * property tests that check the engine's state along real games.
+ */
+export function playRandomly(game: Game, rng: Rng, visit: (d: Decision, k: number) => void): void {
+  let k = 0;
+  for (let d = game.pending(); d; d = game.pending(), k++) {
+    visit(d, k);
+    game.apply(randomPolicy.choose({ state: game.state, me: d.player }, d, rng));
+  }
 }
