@@ -24,7 +24,12 @@ function family(t: ActionType): ActionType {
 }
 
 function used(a: Activation, t: ActionType): boolean {
-  return a.used.includes(family(t));
+  return (a.used & BIT[family(t)]) !== 0;
+}
+
+/** Records that w took an action of t's family this activation. */
+function markUsed(a: Activation, t: ActionType): void {
+  a.used |= BIT[family(t)];
 }
 
 export function uniqueDef(s: GameState, w: Warrior, name: string) {
@@ -204,7 +209,7 @@ export function legalMask(s: GameState, w: Warrior, a: Activation): number {
     if (!d) continue;
     const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
     const basicUsed = d.replaces !== null && used(a, d.replaces);
-    if (typeOk && !basicUsed && !a.used.includes('unique')) {
+    if (typeOk && !basicUsed && !used(a, 'unique')) {
       m |= BIT.unique;
       break;
     }
@@ -455,7 +460,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   }
   s.actions++;
   a.actionsLeft--;
-  if (!used(a, act.type)) a.used.push(family(act.type));
+  markUsed(a, act.type);
   switch (act.type) {
     case 'march':
     case 'charge': {
@@ -598,7 +603,7 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
 function uniqueAction(ctx: Ctx, w: Warrior, a: Activation, name: string, target: number | undefined): void {
   const s = ctx.s;
   const d = uniqueDef(s, w, name)!;
-  if (d.replaces !== null && !used(a, d.replaces)) a.used.push(d.replaces);
+  if (d.replaces !== null) markUsed(a, d.replaces);
   const eff = d.effect;
   if (eff.kind === 'inflictHits') {
     // Unique actions that inflict hits ignore Outnumbered, Intervening and Obscuring (rules text).

@@ -466,7 +466,7 @@ export class Game {
     s.activation = {
       warrior: id,
       actionsLeft: s.ruleset.actionsPerActivation,
-      used: [],
+      used: 0,
       marches: 0,
       charged: false,
       inspired: false,

@@ -121,7 +121,7 @@ export function cloneState(s: GameState): GameState {
     commandQueue: s.commandQueue.slice(),
     abilities: s.abilities.map((a) => ({ ...a })),
     silenced: s.silenced.slice(),
-    activation: s.activation ? { ...s.activation, used: s.activation.used.slice() } : null,
+    activation: s.activation ? { ...s.activation } : null,
     tally: {
       enemyRegimentsDestroyed: [...s.tally.enemyRegimentsDestroyed],
       officersSlain: [...s.tally.officersSlain],

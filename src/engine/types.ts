@@ -89,8 +89,8 @@ export interface ActiveAbility {
 export interface Activation {
   warrior: number;
   actionsLeft: number;
-  /** Action types already taken (March may repeat). */
-  used: ActionType[];
+  /** Action types already taken (March may repeat), as bits: one per type in actions.ts's ACTION_ORDER. */
+  used: number;
   marches: number;
   charged: boolean;
   inspired: boolean;
