@@ -13,9 +13,9 @@ import { availableParallelism } from 'node:os';
 import { loadRoster } from '../src/army/index.js';
 import type { Roster } from '../src/army/index.js';
 import { randomPolicy } from '../src/bots/index.js';
-import { childRng, createRng, seededDice } from '../src/dice/index.js';
-import { Game, playGame } from '../src/engine/index.js';
-import type { GameView } from '../src/engine/index.js';
+import type { Policy } from '../src/bots/index.js';
+import { createRng, seededDice } from '../src/dice/index.js';
+import { playGame } from '../src/engine/index.js';
 import { DEFAULT_RULESET } from '../src/rules/ruleset.js';
 import { getScenario } from '../src/scenarios/index.js';
 
@@ -71,31 +71,36 @@ console.log(`dice rolled per game         ${(r.dice / games).toFixed(0)}`);
 console.log(`game time / dice-only time   ${(r.ms / Math.max(diceMs, 1e-6)).toFixed(0)}x${sink < 0 ? '' : ''}`);
 console.log(`peak RSS                     ${(r.peak / 2 ** 20).toFixed(0)} MB`);
 
-/** The same games as run(), playGame's loop with a timer around each choice and each apply. */
+/**
+ * The same games as run(), the policy wrapped in timers: a decision's apply
+ * runs from the end of its choice to the start of the next choice (or the end
+ * of the game).
+ */
 function runByKind(n: number, seedPrefix: string) {
-  const kinds = new Map<string, { n: number; choose: number; apply: number }>();
+  type Tally = { n: number; choose: number; apply: number };
+  const kinds = new Map<string, Tally>();
+  let applying: Tally | null = null;
+  let chosenAt = 0;
+  const timed: Policy = {
+    name: 'random, timed',
+    choose(view, d, rng) {
+      const t = performance.now();
+      if (applying) applying.apply += t - chosenAt;
+      const choice = randomPolicy.choose(view, d, rng);
+      chosenAt = performance.now();
+      const kind = choice.kind === 'action' ? `action ${choice.action.type}` : choice.kind;
+      applying = kinds.get(kind) ?? { n: 0, choose: 0, apply: 0 };
+      kinds.set(kind, applying);
+      applying.n++;
+      applying.choose += chosenAt - t;
+      return choice;
+    },
+  };
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const opts = options(i, seedPrefix);
-    const game = Game.create(opts);
-    const rngs = [childRng(opts.seed, 'policy-1'), childRng(opts.seed, 'policy-2')];
-    const views: GameView[] = [
-      { state: game.state, me: 0 },
-      { state: game.state, me: 1 },
-    ];
-    for (let d = game.pending(); d !== null; d = game.pending()) {
-      const t1 = performance.now();
-      const choice = randomPolicy.choose(views[d.player], d, rngs[d.player]);
-      const t2 = performance.now();
-      game.apply(choice);
-      const t3 = performance.now();
-      const kind = choice.kind === 'action' ? `action ${choice.action.type}` : choice.kind;
-      const k = kinds.get(kind) ?? { n: 0, choose: 0, apply: 0 };
-      k.n++;
-      k.choose += t2 - t1;
-      k.apply += t3 - t2;
-      kinds.set(kind, k);
-    }
+    applying = null;
+    playGame({ ...options(i, seedPrefix), policies: [timed, timed] });
+    if (applying !== null) (applying as Tally).apply += performance.now() - chosenAt;
   }
   const total = performance.now() - t0;
   console.log(`\nby decision kind (timed pass: ${(total / n).toFixed(2)} ms a game)`);
