@@ -1,5 +1,5 @@
 import type { FaceRule } from '../dice/types.js';
-import type { CommandAbilityDef, Profile } from '../rules/types.js';
+import type { CommandAbilityDef } from '../rules/types.js';
 import { inCommandRange } from './space.js';
 import type { ActiveAbility, GameState, Warrior } from './types.js';
 
@@ -16,32 +16,12 @@ function reaches(s: GameState, a: ActiveAbility, w: Warrior, target: 'friendly' 
 
 /** A characteristic with the data-defined `modify` abilities in force on w (never below 0). */
 export function stat(s: GameState, w: Warrior, name: Stat): number {
-  let v = profileStat(w.profile, name);
+  let v = w.profile[name];
   for (const a of s.abilities) {
     const d = a.def;
     if (d && d.effect.kind === 'modify' && d.effect.stat === name && reaches(s, a, w, d.target)) v += d.effect.by;
   }
   return v < 0 ? 0 : v;
-}
-
-/** profile[name], spelled out: a lookup by a varying key is megamorphic in V8, and stat runs several times a decision. */
-function profileStat(p: Profile, name: Stat): number {
-  switch (name) {
-    case 'march':
-      return p.march;
-    case 'clash':
-      return p.clash;
-    case 'attacks':
-      return p.attacks;
-    case 'volley':
-      return p.volley;
-    case 'defense':
-      return p.defense;
-    case 'evasion':
-      return p.evasion;
-    case 'resolve':
-      return p.resolve;
-  }
 }
 
 /** R8: Defense or Evasion, the defender's choice (a ruleset knob, default the larger). */
