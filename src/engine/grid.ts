@@ -17,6 +17,8 @@ import type { GameState, PlayerIndex, Warrior, WarriorStatus } from './types.js'
 
 /** Cell size in inches: about a March, so a move's neighbourhood is a few cells across. */
 const CELL = 4;
+/** At most this many columns (a row's cells are bits of one int32); a wider table's far columns share the last. */
+const MAX_COLS = 30;
 
 export interface WarriorGrid {
   cols: number;
@@ -29,6 +31,12 @@ export interface WarriorGrid {
   prev: Int32Array;
   /** Each warrior's cell (an index in `head`), or -1 while it is off the table. */
   cell: Int32Array;
+  /**
+   * Per player and row, bit c is set when the row's cell c holds a warrior:
+   * most cells a query covers are empty, and skipping them by their bits
+   * costs less than asking each one.
+   */
+  occupied: Int32Array;
   /** Each warrior's centre (as its x and y) and base radius, by id. */
   x: Float64Array;
   y: Float64Array;
@@ -39,7 +47,7 @@ export interface WarriorGrid {
 
 /** An empty grid (every warrior off the table) for these warriors on this table. */
 export function createGrid(table: { width: number; height: number }, warriors: readonly Warrior[]): WarriorGrid {
-  const cols = Math.max(1, Math.ceil(table.width / CELL));
+  const cols = Math.min(MAX_COLS, Math.max(1, Math.ceil(table.width / CELL)));
   const rows = Math.max(1, Math.ceil(table.height / CELL));
   const n = warriors.length;
   const x = new Float64Array(n);
@@ -61,6 +69,7 @@ export function createGrid(table: { width: number; height: number }, warriors: r
     next: new Int32Array(n).fill(-1),
     prev: new Int32Array(n).fill(-1),
     cell: new Int32Array(n).fill(-1),
+    occupied: new Int32Array(2 * rows),
     x,
     y,
     r,
@@ -77,6 +86,7 @@ export function cloneGrid(g: WarriorGrid): WarriorGrid {
     next: g.next.slice(),
     prev: g.prev.slice(),
     cell: g.cell.slice(),
+    occupied: g.occupied.slice(),
     x: g.x.slice(),
     y: g.y.slice(),
     r: g.r, // base radii never change: shared
@@ -103,6 +113,7 @@ function unlink(g: WarriorGrid, id: number): void {
   else g.head[c] = n;
   if (n >= 0) g.prev[n] = p;
   g.cell[id] = -1;
+  if (g.head[c] < 0) g.occupied[(c / g.cols) | 0] &= ~(1 << c % g.cols);
 }
 
 /** Puts w on the table at (x, y), or moves it there: every position change goes through here. */
@@ -122,6 +133,7 @@ export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): vo
   if (h >= 0) g.prev[h] = w.id;
   g.head[c] = w.id;
   g.cell[w.id] = c;
+  g.occupied[(c / g.cols) | 0] |= 1 << c % g.cols;
 }
 
 /** Takes w off the table: slain, or back to reserve when a deployment is undone. */
@@ -149,10 +161,14 @@ export function warriorsInBox(g: WarriorGrid, player: PlayerIndex, minX: number,
   const r1 = row(g, maxY);
   const head = g.head;
   const next = g.next;
-  const base = player * g.cols * g.rows;
+  const cols = g.cols;
+  const span = ((1 << (c1 - c0 + 1)) - 1) << c0;
   for (let r = row(g, minY); r <= r1; r++) {
-    for (let c = c0; c <= c1; c++) {
-      for (let id = head[base + r * g.cols + c]; id >= 0; id = next[id]) out[n++] = id;
+    const rowIndex = player * g.rows + r;
+    // The occupied cells c0..c1 of this row, lowest column first.
+    for (let bits = g.occupied[rowIndex] & span; bits !== 0; bits &= bits - 1) {
+      const c = 31 - Math.clz32(bits & -bits);
+      for (let id = head[rowIndex * cols + c]; id >= 0; id = next[id]) out[n++] = id;
     }
   }
   return n;

@@ -13,7 +13,7 @@ import { getScenario } from '../../src/scenarios/index.js';
 const armies = [loadRoster('sims/armies/ironbound-400.json'), loadRoster('sims/armies/tuskfell-400.json')];
 const scenarios = ['annihilation', 'pincer', 'broken-lines'].map((n) => getScenario(n));
 
-/** Every warrior on the table, and only those, is in the grid, in a cell of its own player's, at its own position. */
+/** Every warrior on the table, and only those, is in the grid, in a cell of its own player's, at its own position; a cell's occupied bit says whether it holds any. */
 function expectGridInStep(s: GameState): void {
   const g = s.grid;
   const seen = new Set<number>();
@@ -24,6 +24,9 @@ function expectGridInStep(s: GameState): void {
       expect(g.cell[id]).toBe(c);
       expect(Math.floor(c / (g.cols * g.rows))).toBe(s.warriors[id].player);
     }
+  }
+  for (let row = 0; row < 2 * g.rows; row++) {
+    for (let c = 0; c < g.cols; c++) expect((g.occupied[row] >> c) & 1).toBe(g.head[row * g.cols + c] >= 0 ? 1 : 0);
   }
   for (const w of s.warriors) {
     expect(seen.has(w.id)).toBe(w.status === 'table');
