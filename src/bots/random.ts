@@ -1,5 +1,5 @@
 import type { Rng } from '../dice/types.js';
-import { chargeTargets, clashableMarkers, engagedEnemies, marchAllowance, volleyTargets } from '../engine/index.js';
+import { chargeTargets, clashableMarkers, engagedEnemies, volleyTargets } from '../engine/index.js';
 import type { ActionChoice, ActionType, Choice, Decision, GameState, GameView, Warrior } from '../engine/types.js';
 import { deploymentFor, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 import type { Policy } from './types.js';
@@ -11,22 +11,21 @@ function marchTowards(w: Warrior, x: number, y: number, dist: number): ActionCho
 }
 
 /** A uniformly random legal parameter for an action type, or null when it has none now. */
-function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['type'], rng: Rng): ActionChoice | null {
+function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['type'], march: number, rng: Rng): ActionChoice | null {
   const st = s as GameState;
   switch (type) {
     case 'march': {
       // Sensible movement candidates: at the nearest enemy, at an objective, or a random direction.
-      const dist = marchAllowance(st, w, s.activation);
       const kind = Math.floor(rng.next() * 3);
       if (kind === 0) {
         const e = nearestEnemy(s, w);
-        if (e) return marchTowards(w, e.x, e.y, dist);
+        if (e) return marchTowards(w, e.x, e.y, march);
       } else if (kind === 1) {
         const o = randomObjective(s, w.player, rng);
-        if (o) return marchTowards(w, o.x, o.y, dist);
+        if (o) return marchTowards(w, o.x, o.y, march);
       }
       const angle = rng.next() * 2 * Math.PI;
-      return { type: 'march', x: w.x + Math.cos(angle) * dist, y: w.y + Math.sin(angle) * dist };
+      return { type: 'march', x: w.x + Math.cos(angle) * march, y: w.y + Math.sin(angle) * march };
     }
     case 'charge': {
       const targets = chargeTargets(st, w);
@@ -102,7 +101,7 @@ export const randomPolicy: Policy = {
         // Try the types in a random order until one has a legal parameter.
         while (n > 0) {
           const i = Math.floor(rng.next() * n);
-          const act = randomAction(s, w, types[i], rng);
+          const act = randomAction(s, w, types[i], d.marchAllowance, rng);
           if (act) return { kind: 'action', action: act };
           types.copyWithin(i, i + 1, n--);
         }

@@ -182,8 +182,9 @@ export function engagedIn(mask: number): boolean {
 /**
  * legalActions as bits (one per ActionType, and ENGAGED), so that the engine
  * asks every decision without building a list (actionList interns them).
+ * `march` is w's marchAllowance now, when the caller has it already.
  */
-export function legalMask(s: GameState, w: Warrior, a: Activation): number {
+export function legalMask(s: GameState, w: Warrior, a: Activation, march = marchAllowance(s, w, s.activation)): number {
   if (w.status === 'reserve') return (used(a, 'enter') ? 0 : BIT.enter) | BIT.end;
   const engaged = isEngaged(s, w);
   let m = BIT.end;
@@ -195,7 +196,7 @@ export function legalMask(s: GameState, w: Warrior, a: Activation): number {
     if (w.broken && !used(a, 'combatRally')) m |= BIT.combatRally;
   } else {
     m |= BIT.march;
-    if (!a.charged && canCharge(s, w)) m |= BIT.charge;
+    if (!a.charged && canCharge(s, w, march)) m |= BIT.charge;
     if (w.profile.barrage) {
       if (!used(a, 'takeAim')) m |= BIT.takeAim;
       if (!used(a, 'volley')) m |= BIT.volley;
@@ -222,7 +223,7 @@ export function legalMask(s: GameState, w: Warrior, a: Activation): number {
 /** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */
 export function chargeTargets(s: GameState, w: Warrior): TargetRef[] {
   const out: TargetRef[] = [];
-  const reach = chargeReach(s, w);
+  const reach = chargeReach(s, marchAllowance(s, w, s.activation));
   for (const e of s.warriors) {
     if (e.status === 'table' && e.player !== w.player && canEngage(w, e) && within(w, e, reach)) out.push(e.id);
   }
@@ -231,8 +232,8 @@ export function chargeTargets(s: GameState, w: Warrior): TargetRef[] {
 }
 
 /** Whether w has any Charge target: chargeTargets without the list, for legalActions at every decision. */
-function canCharge(s: GameState, w: Warrior): boolean {
-  const reach = chargeReach(s, w);
+function canCharge(s: GameState, w: Warrior, march: number): boolean {
+  const reach = chargeReach(s, march);
   const ws = s.warriors;
   const g = s.grid;
   const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + reach + 1e-6);
@@ -248,8 +249,8 @@ function canCharge(s: GameState, w: Warrior): boolean {
 }
 
 /** How far a Charge can reach: the March allowance and the Engagement Range (R18). */
-function chargeReach(s: GameState, w: Warrior): number {
-  return marchAllowance(s, w, s.activation) + s.ruleset.engagementRange;
+function chargeReach(s: GameState, march: number): number {
+  return march + s.ruleset.engagementRange;
 }
 
 /** Appends the markers w can Charge to `out`, or with no `out` says whether there is one. */
@@ -449,8 +450,11 @@ function entryPosition(s: GameState, w: Warrior, ex: number, ey: number): { x: n
   };
 }
 
-/** Performs one action of the active warrior (R17, R18, R26, R30); `legal` is the decision's list (legalActions). */
-export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionChoice, legal: readonly ActionType[]): void {
+/**
+ * Performs one action of the active warrior (R17, R18, R26, R30); `legal` and
+ * `march` are the decision's list (legalActions) and March allowance.
+ */
+export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionChoice, legal: readonly ActionType[], march: number): void {
   const s = ctx.s;
   if (!legal.includes(act.type)) illegal(`${warriorLabel(w)} cannot ${act.type} now (legal: ${legal.join(', ')})`);
   validateAction(s, w, act);
@@ -464,7 +468,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   switch (act.type) {
     case 'march':
     case 'charge': {
-      const max = marchAllowance(s, w, a);
+      const max = march;
       a.marches++;
       if (act.type === 'march') {
         move(ctx, w, 'march', act.x, act.y, max, true);

@@ -6,7 +6,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { victoryPhase } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { COMMON_ABILITIES } from './abilities.js';
-import { IllegalChoiceError, actionList, engagedIn, legalMask, onlyEnd, performAction } from './actions.js';
+import { IllegalChoiceError, actionList, engagedIn, legalMask, marchAllowance, onlyEnd, performAction } from './actions.js';
 import { becomeBroken, slay, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
@@ -487,14 +487,15 @@ export class Game {
       this.nextWarrior();
       return;
     }
-    const m = legalMask(s, w, a);
+    const march = marchAllowance(s, w, a);
+    const m = legalMask(s, w, a, march);
     if (onlyEnd(m)) {
       // Only 'end' is left.
       s.activation = null;
       this.nextWarrior();
       return;
     }
-    s.decision = { kind: 'action', player: w.player, warrior: w.id, legal: actionList(m), engaged: engagedIn(m) };
+    s.decision = { kind: 'action', player: w.player, warrior: w.id, legal: actionList(m), engaged: engagedIn(m), marchAllowance: march };
   }
 
   // -------------------------------------------------------------- the victory phase
@@ -628,7 +629,7 @@ export class Game {
       case 'action': {
         const ch = c as Extract<Choice, { kind: 'action' }>;
         const a = s.activation!;
-        performAction(this.ctx, s.warriors[a.warrior], a, ch.action, d.legal);
+        performAction(this.ctx, s.warriors[a.warrior], a, ch.action, d.legal, d.marchAllowance);
         this.nextAction();
         return;
       }

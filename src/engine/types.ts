@@ -180,7 +180,15 @@ export type Decision =
   | { kind: 'duelResponse'; player: PlayerIndex; character: number; challenger: number }
   | { kind: 'commandCard'; player: PlayerIndex; regiments: number[] }
   | { kind: 'selectWarrior'; player: PlayerIndex; regiment: number; warriors: number[] }
-  | { kind: 'action'; player: PlayerIndex; warrior: number; legal: readonly ActionType[]; engaged: boolean };
+  | {
+      kind: 'action';
+      player: PlayerIndex;
+      warrior: number;
+      legal: readonly ActionType[];
+      engaged: boolean;
+      /** How far a March or Charge would take the warrior now, inches (R17: halved on a repeat unless Press Forward, R21). */
+      marchAllowance: number;
+    };
 
 export type Choice =
   | { kind: 'deployFirst'; first: PlayerIndex }

@@ -66,13 +66,16 @@ describe('action legality (R17)', () => {
 });
 
 describe('March (R17) and Charge (R18)', () => {
-  it('moves the full March, then half rounded up on the second March', () => {
+  it('moves the full March, then half rounded up on the second March; each decision says how far', () => {
     const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const allowance = () => (sk.game.pending() as Extract<Decision, { kind: 'action' }>).marchAllowance;
     sk.activate(0);
+    expect(allowance()).toBe(5);
     sk.act({ type: 'march', x: 10, y: 40 });
     expect(sk.w(0).y).toBeCloseTo(15);
+    expect(allowance()).toBe(3); // ceil(5 / 2)
     sk.act({ type: 'march', x: 10, y: 40 });
-    expect(sk.w(0).y).toBeCloseTo(18); // ceil(5 / 2) = 3
+    expect(sk.w(0).y).toBeCloseTo(18);
   });
 
   it('stops at another base and never overlaps it', () => {

@@ -72,6 +72,7 @@ describe('Command phase (R21)', () => {
     sk.game.apply({ kind: 'commandAbility', ability: 'Press Forward' });
     sk.activate(1);
     sk.act({ type: 'march', x: 14, y: 40 });
+    expect(sk.game.pending()).toMatchObject({ kind: 'action', marchAllowance: 5 });
     sk.act({ type: 'march', x: 14, y: 40 });
     expect(sk.w(1).y).toBeCloseTo(20);
   });
