@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       sides[i].actions += t.actions;
     }
     ratios.push(ms[0] / ms[1]);
-    if ((r + 1) % 50 === 0) process.stderr.write(`${r + 1}/${rounds} rounds\n`);
+    if ((r + 1) % 50 === 0 && process.stderr.isTTY) process.stderr.write(`${r + 1}/${rounds} rounds\n`);
   }
   for (const s of sides) s.close();
   ratios.sort((a, b) => a - b);
