@@ -27,7 +27,7 @@ function used(a: Activation, t: ActionType): boolean {
   return (a.used & BIT[family(t)]) !== 0;
 }
 
-/** Records that w took an action of t's family this activation. */
+/** Records an action of t's family as taken this activation. */
 function markUsed(a: Activation, t: ActionType): void {
   a.used |= BIT[family(t)];
 }
@@ -468,15 +468,14 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   switch (act.type) {
     case 'march':
     case 'charge': {
-      const max = march;
       a.marches++;
       if (act.type === 'march') {
-        move(ctx, w, 'march', act.x, act.y, max, true);
+        move(ctx, w, 'march', act.x, act.y, march, true);
         checkCharge(ctx, w, a, null);
       } else {
         const e = act.target >= 0 ? s.warriors[act.target] : s.scenarioState.markers[-1 - act.target];
         const dest = contactPoint(w, e);
-        move(ctx, w, 'charge', dest.x, dest.y, max, true);
+        move(ctx, w, 'charge', dest.x, dest.y, march, true);
         checkCharge(ctx, w, a, act.target);
       }
       return;
