@@ -62,12 +62,15 @@ run(300, 'warm'); // JIT warm-up
 const r = run(games, 'bench');
 const perGame = r.ms / games;
 
-// The dice floor: rolling the same number of d6 alone.
+// The dice floor: rolling the same number of d6 alone; the fastest of 20 tries (one try is a millisecond or two, at the mercy of the VM).
 const d = seededDice(createRng('floor'));
 let sink = 0;
-const t0 = performance.now();
-for (let i = 0; i < r.dice; i++) sink += d.d6();
-const diceMs = performance.now() - t0;
+let diceMs = Infinity;
+for (let k = 0; k < 20; k++) {
+  const t0 = performance.now();
+  for (let i = 0; i < r.dice; i++) sink += d.d6();
+  diceMs = Math.min(diceMs, performance.now() - t0);
+}
 
 console.log(`games/s on one core          ${((games / r.ms) * 1000).toFixed(1)}`);
 console.log(`ms per game                  ${perGame.toFixed(2)} (CPU ${(r.cpuMs / games).toFixed(2)} ms: ${(r.cpuMs / r.ms).toFixed(2)} cores, V8's compiler and GC threads included)`);
