@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { randomPolicy } from '../../src/bots/index.js';
@@ -6,7 +5,7 @@ import { childRng } from '../../src/dice/index.js';
 import { Game } from '../../src/engine/index.js';
 import { warriorsNear } from '../../src/engine/grid.js';
 import type { GameState } from '../../src/engine/types.js';
-import { playRandomly } from './harness.js';
+import { forRandomGames, playRandomly } from './harness.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
@@ -50,20 +49,15 @@ function expectNearComplete(s: GameState, x: number, y: number, reach: number): 
 
 describe('the warrior grid', () => {
   it('stays in step with every move, entry, Driven Back and slaying of random games, and answers near-by questions completely (property)', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: scenarios.length - 1 }), fc.string(), (sc, seed) => {
-        const game = Game.create({ armies: [armies[0], armies[1]], scenario: scenarios[sc], ruleset: DEFAULT_RULESET, seed });
-        const rng = childRng(seed, 'p');
-        playRandomly(game, rng, (_, k) => {
-          if (k % 25 !== 0) return;
-          expectGridInStep(game.state);
-          const u = rng.next();
-          expectNearComplete(game.state, u * 48, rng.next() * 48, 1 + u * 10);
-        });
+    forRandomGames({ armies: [armies[0], armies[1]], scenarios, numRuns: 12 }, (game, rng) => {
+      playRandomly(game, rng, (_, k) => {
+        if (k % 25 !== 0) return;
         expectGridInStep(game.state);
-      }),
-      { numRuns: 12 },
-    );
+        const u = rng.next();
+        expectNearComplete(game.state, u * 48, rng.next() * 48, 1 + u * 10);
+      });
+      expectGridInStep(game.state);
+    });
   });
 
   it('is copied by clone: moving a warrior in the copy leaves the original grid alone', () => {

@@ -2,10 +2,11 @@
  * Small hand-made battles for engine tests: warriors placed where a test
  * says, on an empty 48"×48" table (or the terrain given), with scripted dice.
  */
+import fc from 'fast-check';
 import type { Roster, RosterRegiment, WarriorKind } from '../../src/army/types.js';
 import type { TerrainPiece } from '../../src/board/types.js';
 import { randomPolicy } from '../../src/bots/index.js';
-import { scriptedDice } from '../../src/dice/index.js';
+import { childRng, scriptedDice } from '../../src/dice/index.js';
 import type { Rng } from '../../src/dice/types.js';
 import { Game } from '../../src/engine/index.js';
 import type { ActionChoice, Decision, GameEvent, GameState, PlayerIndex, Warrior } from '../../src/engine/types.js';
@@ -199,4 +200,19 @@ export function playRandomly(game: Game, rng: Rng, visit: (d: Decision, k: numbe
     visit(d, k);
     game.apply(randomPolicy.choose({ state: game.state, me: d.player }, d, rng));
   }
+}
+
+/**
+ * A fast-check property over random games: `check` gets the game of `armies`
+ * on a drawn scenario and seed, and a policy stream of that seed, to play it
+ * (playRandomly) and assert along the way.
+ */
+export function forRandomGames(opts: { armies: [Roster, Roster]; scenarios: Scenario[]; numRuns: number }, check: (game: Game, rng: Rng) => void): void {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: opts.scenarios.length - 1 }), fc.string(), (sc, seed) => {
+      const game = Game.create({ armies: opts.armies, scenario: opts.scenarios[sc], ruleset: DEFAULT_RULESET, seed });
+      check(game, childRng(seed, 'p'));
+    }),
+    { numRuns: opts.numRuns },
+  );
 }

@@ -1,13 +1,9 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { moveAlong } from '../../src/board/index.js';
-import { childRng } from '../../src/dice/index.js';
-import { Game } from '../../src/engine/index.js';
 import { blockersFor, canEngage, moveObstacles, norm, overlapsBase } from '../../src/engine/space.js';
 import type { GameState, Warrior } from '../../src/engine/types.js';
-import { playRandomly } from './harness.js';
-import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
+import { forRandomGames, playRandomly } from './harness.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
 const armies = [loadRoster('sims/armies/ironbound-800.json'), loadRoster('sims/armies/reedmarsh-800.json')];
@@ -38,26 +34,21 @@ function moveAgainstNarrowed(s: GameState, w: Warrior, tx: number, ty: number, m
 
 describe('the near-by questions', () => {
   it('a move against the bases near its path ends exactly where it would against every base; overlapsBase agrees with every base (property)', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: scenarios.length - 1 }), fc.string(), (sc, seed) => {
-        const game = Game.create({ armies: [armies[0], armies[1]], scenario: scenarios[sc], ruleset: DEFAULT_RULESET, seed });
-        const rng = childRng(seed, 'p');
-        playRandomly(game, rng, (d, k) => {
-          const s = game.state;
-          if (d.kind !== 'action' || k % 7 !== 0 || s.warriors[d.warrior].status !== 'table') return;
-          const w = s.warriors[d.warrior];
-          // Towards a near-by base (contacts and engagements) or anywhere (edges, terrain).
-          const near = s.warriors[Math.floor(rng.next() * s.warriors.length)];
-          const [tx, ty] = near.status === 'table' && rng.next() < 0.5 ? [near.x, near.y] : [rng.next() * 48, rng.next() * 48];
-          const max = 1 + rng.next() * 8;
-          expect(moveAgainstNarrowed(s, w, tx, ty, max)).toEqual(moveAgainstEverything(s, w, tx, ty, max));
-          const px = rng.next() * 48;
-          const py = rng.next() * 48;
-          const overlaps = blockersFor(s, w).some((b) => norm(b.x - px, b.y - py) < b.r + w.r - 1e-9);
-          expect(overlapsBase(s, w, px, py)).toBe(overlaps);
-        });
-      }),
-      { numRuns: 8 },
-    );
+    forRandomGames({ armies: [armies[0], armies[1]], scenarios, numRuns: 8 }, (game, rng) => {
+      playRandomly(game, rng, (d, k) => {
+        const s = game.state;
+        if (d.kind !== 'action' || k % 7 !== 0 || s.warriors[d.warrior].status !== 'table') return;
+        const w = s.warriors[d.warrior];
+        // Towards a near-by base (contacts and engagements) or anywhere (edges, terrain).
+        const near = s.warriors[Math.floor(rng.next() * s.warriors.length)];
+        const [tx, ty] = near.status === 'table' && rng.next() < 0.5 ? [near.x, near.y] : [rng.next() * 48, rng.next() * 48];
+        const max = 1 + rng.next() * 8;
+        expect(moveAgainstNarrowed(s, w, tx, ty, max)).toEqual(moveAgainstEverything(s, w, tx, ty, max));
+        const px = rng.next() * 48;
+        const py = rng.next() * 48;
+        const overlaps = blockersFor(s, w).some((b) => norm(b.x - px, b.y - py) < b.r + w.r - 1e-9);
+        expect(overlapsBase(s, w, px, py)).toBe(overlaps);
+      });
+    });
   });
 });
