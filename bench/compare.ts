@@ -6,7 +6,7 @@
  * This VM's speed drifts by 15–30% within seconds, so two runs one after the
  * other cannot tell a 5% change from noise. Here each checkout plays in its own
  * warm process, and the two take turns at batches of the same games
- * (bench/engine.ts's mix); each turn's pair of times sees nearly the same
+ * (bench/mix.ts, as bench/engine.ts plays); each turn's pair of times sees nearly the same
  * machine, and the median of the pairs' ratios is the figure. Same checkout on
  * both sides (A/A), 300 rounds of 30 games: median 1.002, quartiles 0.95–1.09.
  */
@@ -14,39 +14,18 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { loadMix } from './mix.js';
 
 const WARM_UP = 300;
 
 /** The child: one checkout's built engine, warmed up, playing `n` games per line read and answering "ms actions". */
 async function child(root: string): Promise<void> {
-  const lib = (p: string) => import(pathToFileURL(path.join(root, 'dist', p)).href);
-  const { loadRoster } = await lib('army/index.js');
-  const { randomPolicy } = await lib('bots/index.js');
-  const { playGame } = await lib('engine/index.js');
-  const { DEFAULT_RULESET } = await lib('rules/ruleset.js');
-  const { getScenario } = await lib('scenarios/index.js');
-  const armies = ['ironbound-800', 'reedmarsh-800', 'tuskfell-800'].map((n) => loadRoster(path.join(root, 'sims', 'armies', `${n}.json`)));
-  const pairs = [
-    [0, 1],
-    [1, 2],
-    [2, 0],
-  ];
-  const scenarios = ['annihilation', 'meeting-engagement', 'raid', 'tug-of-war'].map((n) => getScenario(n));
+  const { playGame, randomPolicy, options } = await loadMix(root);
   let k = 0;
   const play = (n: number, prefix: string): number => {
     let actions = 0;
-    for (let i = 0; i < n; i++, k++) {
-      const [a, b] = pairs[k % pairs.length];
-      const r = playGame({
-        armies: [armies[a], armies[b]],
-        scenario: scenarios[k % scenarios.length],
-        ruleset: DEFAULT_RULESET,
-        seed: `${prefix}${k}`,
-        policies: [randomPolicy, randomPolicy],
-      });
-      actions += r.actions;
-    }
+    for (let i = 0; i < n; i++, k++) actions += playGame({ ...options(k, prefix), policies: [randomPolicy, randomPolicy] }).actions;
     return actions;
   };
   play(WARM_UP, 'warm');

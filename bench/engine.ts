@@ -13,33 +13,15 @@
  * game's time goes. The timers add about 0.1 ms a game.
  */
 import { availableParallelism } from 'node:os';
-import type { Roster } from '../src/army/index.js';
+import { fileURLToPath } from 'node:url';
 import type { Policy } from '../src/bots/index.js';
-
-const built = (module: string) => import(new URL(`../dist/${module}`, import.meta.url).href);
-const { loadRoster }: typeof import('../src/army/index.js') = await built('army/index.js');
-const { randomPolicy }: typeof import('../src/bots/index.js') = await built('bots/index.js');
-const { createRng, seededDice }: typeof import('../src/dice/index.js') = await built('dice/index.js');
-const { playGame }: typeof import('../src/engine/index.js') = await built('engine/index.js');
-const { DEFAULT_RULESET }: typeof import('../src/rules/ruleset.js') = await built('rules/ruleset.js');
-const { getScenario }: typeof import('../src/scenarios/index.js') = await built('scenarios/index.js');
+import { MIX_SCENARIOS, loadMix } from './mix.js';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const byKind = process.argv.includes('--by-kind');
 const games = Number(args[0] ?? 300);
-const armies = ['ironbound-800', 'reedmarsh-800', 'tuskfell-800'].map((n) => loadRoster(`sims/armies/${n}.json`));
-const pairs: [number, number][] = [
-  [0, 1],
-  [1, 2],
-  [2, 0],
-];
-const scenarioNames = args[1] ? [args[1]] : ['annihilation', 'meeting-engagement', 'raid', 'tug-of-war'];
-const scenarios = scenarioNames.map((n) => getScenario(n));
-
-function options(i: number, seedPrefix: string) {
-  const [a, b] = pairs[i % pairs.length];
-  return { armies: [armies[a], armies[b]] as [Roster, Roster], scenario: scenarios[i % scenarios.length], ruleset: DEFAULT_RULESET, seed: `${seedPrefix}${i}` };
-}
+const scenarioNames = args[1] ? [args[1]] : MIX_SCENARIOS;
+const { playGame, randomPolicy, dice, options } = await loadMix(fileURLToPath(new URL('..', import.meta.url)), scenarioNames);
 
 function run(n: number, seedPrefix: string) {
   let actions = 0;
@@ -63,7 +45,7 @@ const r = run(games, 'bench');
 const perGame = r.ms / games;
 
 // The dice floor: rolling the same number of d6 alone; the fastest of 20 tries (one try is a millisecond or two, at the mercy of the VM).
-const d = seededDice(createRng('floor'));
+const d = dice.seededDice(dice.createRng('floor'));
 let sink = 0;
 let diceMs = Infinity;
 for (let k = 0; k < 20; k++) {
@@ -87,28 +69,32 @@ console.log(`peak RSS                     ${(r.peak / 2 ** 20).toFixed(0)} MB`);
 function runByKind(n: number, seedPrefix: string) {
   type Tally = { n: number; choose: number; apply: number };
   const kinds = new Map<string, Tally>();
-  let applying: Tally | null = null;
-  let chosenAt = 0;
+  // The decision whose apply is running, and when its choice ended.
+  const clock: { applying: Tally | null; chosenAt: number } = { applying: null, chosenAt: 0 };
+  const settle = (now: number) => {
+    if (clock.applying) clock.applying.apply += now - clock.chosenAt;
+    clock.applying = null;
+  };
   const timed: Policy = {
     name: 'random, timed',
     choose(view, d, rng) {
       const t = performance.now();
-      if (applying) applying.apply += t - chosenAt;
+      settle(t);
       const choice = randomPolicy.choose(view, d, rng);
-      chosenAt = performance.now();
+      clock.chosenAt = performance.now();
       const kind = choice.kind === 'action' ? `action ${choice.action.type}` : choice.kind;
-      applying = kinds.get(kind) ?? { n: 0, choose: 0, apply: 0 };
-      kinds.set(kind, applying);
-      applying.n++;
-      applying.choose += chosenAt - t;
+      const k = kinds.get(kind) ?? { n: 0, choose: 0, apply: 0 };
+      kinds.set(kind, k);
+      k.n++;
+      k.choose += clock.chosenAt - t;
+      clock.applying = k;
       return choice;
     },
   };
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    applying = null;
     playGame({ ...options(i, seedPrefix), policies: [timed, timed] });
-    if (applying !== null) (applying as Tally).apply += performance.now() - chosenAt;
+    settle(performance.now());
   }
   const total = performance.now() - t0;
   console.log(`\nby decision kind (timed pass: ${(total / n).toFixed(2)} ms a game)`);
