@@ -9,7 +9,7 @@ import { polygonBounds } from '../board/index.js';
 import type { Rng } from '../dice/types.js';
 import { gap, norm } from '../engine/index.js';
 import type { ActionChoice, Choice, Decision, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
-import { deploymentFor, entryPointNear, pick } from './candidates.js';
+import { deploymentFor, entryPointNear } from './candidates.js';
 import {
   advanceTo,
   bestCharge,
@@ -240,11 +240,11 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         if (threat && g.what.startsWith('enemy')) {
           const want = threat.d - w.r - threat.foe.r - range * 0.8;
           if (want <= 0) return { type: 'end' };
-          return advanceTo(w, threat.foe.x, threat.foe.y, Math.min(d.marchAllowance, want));
+          return advanceTo(s, w, threat.foe.x, threat.foe.y, Math.min(d.marchAllowance, want));
         }
       }
       note?.(`advance to ${g.what}`);
-      return advanceTo(w, g.x, g.y, d.marchAllowance);
+      return advanceTo(s, w, g.x, g.y, d.marchAllowance);
     }
     return { type: 'end' };
   }
@@ -325,13 +325,16 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     const regiment = d.regiments.reduce((a, b) => (s.regiments[b].points > s.regiments[a].points ? b : a));
     if (!o.tactics) return { kind: 'deploy', regiment, positions: deploymentFor(s, regiment, d.zones, rng) };
     const places = objectives(s).filter((p) => p.friendlyTo !== me);
-    const done = s.regiments.filter((r) => r.player === me && s.warriors[r.warriors[0]].status === 'table').length;
-    const target = places.length > 0 ? places[done % places.length] : { x: s.table.width / 2, y: s.table.height / 2 };
+    const mine = s.regiments.filter((r) => r.player === me && !r.reinforcement);
+    const done = mine.filter((r) => s.warriors[r.warriors[0]].status === 'table').length;
     const b = d.zones.map(polygonBounds).reduce((x, y) => ({ minX: Math.min(x.minX, y.minX), minY: Math.min(x.minY, y.minY), maxX: Math.max(x.maxX, y.maxX), maxY: Math.max(x.maxY, y.maxY) }));
+    // Regiments side by side across the zone (room to move), each towards a place to take if there are any.
+    const lane = b.minX + ((done + 0.5) / Math.max(1, mine.length)) * (b.maxX - b.minX);
+    const target = places.length > 0 ? places[done % places.length] : { x: lane, y: s.table.height / 2 };
     const shooter = s.regiments[regiment].warriors.some((id) => s.warriors[id].profile.barrage);
-    // The point of the zone's box nearest the target, 2" in (shooters 5"), a little spread by the regiment's order.
+    // The point of the zone's box nearest the target, 2" in (shooters 5" back).
     const inset = shooter ? 5 : 2;
-    const x = Math.min(Math.max(target.x + ((done % 3) - 1) * 3, b.minX + inset), b.maxX - inset);
+    const x = Math.min(Math.max((target.x + lane) / 2, b.minX + inset), b.maxX - inset);
     const y = Math.min(Math.max(target.y, b.minY + inset), b.maxY - inset);
     return { kind: 'deploy', regiment, positions: deploymentFor(s, regiment, d.zones, rng, { x, y }) };
   }
@@ -366,7 +369,17 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         case 'selectWarrior': {
           // Engaged warriors strike first; then the ones that can charge; else any.
           for (const id of d.warriors) if (engaged(s, s.warriors[id])) return { kind: 'selectWarrior', warrior: id };
-          return { kind: 'selectWarrior', warrior: o.tactics ? d.warriors[0] : pick(d.warriors, rng) };
+          // The front first, so that it does not stand in the way of the rest.
+          let front = d.warriors[0];
+          let best = Infinity;
+          for (const id of d.warriors) {
+            const f = nearestFoe(s, s.warriors[id]);
+            if (f && f.d < best) {
+              best = f.d;
+              front = id;
+            }
+          }
+          return { kind: 'selectWarrior', warrior: front };
         }
         case 'action':
           return { kind: 'action', action: action(s, s.warriors[d.warrior], d, d.player, note) };
