@@ -1,6 +1,6 @@
 /** Bot policies: the toolkit, the evaluation, scripts, built-in policies, options and plugins. */
 export type { GameView, Policy } from './types.js';
-export { getPolicy, isPluginSpec, listPolicies, policyDefs, splitSpec, strongestPolicy } from './registry.js';
+export { expandStrongest, getPolicy, isPluginSpec, listPolicies, policyDefs, splitSpec, strongestPolicy } from './registry.js';
 export type { PolicyDef, PolicyOption } from './registry.js';
 export { randomPolicy } from './random.js';
 export { heuristicPolicy, type HeuristicOptions } from './heuristic.js';

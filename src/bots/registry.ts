@@ -57,6 +57,12 @@ export function strongestPolicy(): string {
   return POLICIES[POLICIES.length - 1].name;
 }
 
+/** `strongest` (with or without options) as the strongest built-in's name; other specs as they are. */
+export function expandStrongest(spec: string): string {
+  if (spec === 'strongest' || spec.startsWith('strongest:')) return strongestPolicy() + spec.slice('strongest'.length);
+  return spec;
+}
+
 /** Plugins loaded by loadPlugin (plugins.ts), by their spec's module path. */
 export const loadedPlugins = new Map<string, { create(options: Record<string, string>): Policy }>();
 

@@ -1,7 +1,7 @@
 import { loadRoster } from '../army/index.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getPolicy, isPluginSpec, loadPlugin, pluginFile, pluginHash, resolvePolicySpec, strongestPolicy } from '../bots/index.js';
+import { expandStrongest, getPolicy, isPluginSpec, loadPlugin, pluginFile, pluginHash, resolvePolicySpec } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
 import { getScenario } from '../scenarios/index.js';
@@ -10,8 +10,7 @@ import type { CellSpec, Experiment } from './types.js';
 
 /** `"strongest"` in an experiment file means the strongest built-in policy (options kept: `strongest:aggression=0.5`). */
 export function policyAlias(name: string): string {
-  if (name === 'strongest') return strongestPolicy();
-  return name.startsWith('strongest:') ? strongestPolicy() + name.slice('strongest'.length) : name;
+  return expandStrongest(name);
 }
 
 /** The folder a cell's relative plugin paths start from: its policyDir, else the experiment file's. */
