@@ -14,7 +14,11 @@ function reaches(s: GameState, a: ActiveAbility, w: Warrior, target: 'friendly' 
   return inCommandRange(s.warriors[a.source], w);
 }
 
-/** A characteristic with the data-defined `modify` abilities in force on w (never below 0). */
+/**
+ * A characteristic with the data-defined `modify` abilities in force on w (never
+ * below 0). R37: every rule reads a modifiable characteristic through here
+ * (test/engine/characteristics.test.ts checks that statically).
+ */
 export function stat(s: GameState, w: Warrior, name: Stat): number {
   let v = w.profile[name];
   for (const a of s.abilities) {

@@ -591,7 +591,7 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
   const s = ctx.s;
   w.broken = false;
   ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'rallied' });
-  const needed = w.profile.resolve;
+  const needed = stat(s, w, 'resolve'); // R37
   let roll = ctx.dice.d6();
   let passed = roll <= needed;
   ctx.emit?.({ type: 'resolveTest', warrior: warriorLabel(w), roll, needed, outcome: passed ? 'passed' : 'failed' });

@@ -3,7 +3,7 @@ import { rollAttack, rollHits, resolveTest } from '../dice/index.js';
 import type { AttackRecord } from '../dice/index.js';
 import type { Dice, FaceRule } from '../dice/types.js';
 import { damageMarker } from '../scenarios/index.js';
-import { activeFaceRules, blockDiceFor } from './abilities.js';
+import { activeFaceRules, blockDiceFor, stat } from './abilities.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { blockersFor, gap } from './space.js';
 import type { GameEvent, GameState, TargetRef, Warrior } from './types.js';
@@ -168,7 +168,7 @@ export function sufferWounds(ctx: Ctx, w: Warrior, wounds: number, by: Warrior |
   const test = resolveTest(ctx.dice, {
     markers: w.markers,
     wounds: W,
-    resolve: w.profile.resolve,
+    resolve: stat(s, w, 'resolve'), // R37
     broken: w.broken,
     overkill: s.ruleset.overkill,
   });
