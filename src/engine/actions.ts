@@ -5,7 +5,7 @@ import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
-import { canEngage, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
+import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
@@ -490,11 +490,11 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
       return;
     }
     case 'reposition': {
-      const wasEngaged = isEngaged(s, w);
+      const before = engagedEnemies(s, w);
       move(ctx, w, 'reposition', act.x, act.y, Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction), false);
       if (w.duel >= 0 && !inEngagement(s, w, s.warriors[w.duel])) endDuel(s, w);
-      // Leaving every enemy's Engagement Range by Reposition: Broken!
-      if (wasEngaged && !isEngaged(s, w)) becomeBroken(ctx, w, null);
+      // R36: leaving any enemy's Engagement Range by Reposition: Broken!, even while still engaged with another.
+      if (before.some((e) => !within(w, e, s.ruleset.engagementRange))) becomeBroken(ctx, w, null);
       return;
     }
     case 'inspire':
@@ -536,7 +536,11 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   }
 }
 
-/** R13: the target is Outnumbered by other friendly warriors engaging it that are not Broken! and not engaged with any other enemy. */
+/**
+ * R13, R35: the target is Outnumbered by other friendly warriors engaging it
+ * that are not Broken! and not engaged with any other enemy that is not Broken!
+ * (Broken! warriors are ignored both ways).
+ */
 export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior): boolean {
   if (target.duel >= 0) return false; // Duel: no Outnumber assists.
   const need = s.ruleset.outnumberedBy[target.profile.role];
@@ -546,7 +550,7 @@ export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior):
     if (!inEngagement(s, f, target)) continue;
     let other = false;
     for (const e of s.warriors) {
-      if (e !== target && e.player === target.player && e.status === 'table' && inEngagement(s, f, e)) {
+      if (e !== target && e.player === target.player && e.status === 'table' && !e.broken && inEngagement(s, f, e)) {
         other = true;
         break;
       }
