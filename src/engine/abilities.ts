@@ -11,7 +11,10 @@ type Stat = Extract<CommandAbilityDef['effect'], { kind: 'modify' }>['stat'];
 /** Whether an active ability's effect reaches w now: friendly or enemy, and within its source's Command Range. */
 function reaches(s: GameState, a: ActiveAbility, w: Warrior, target: 'friendly' | 'enemy'): boolean {
   if ((target === 'friendly') !== (a.player === w.player)) return false;
-  return inCommandRange(s.warriors[a.source], w);
+  const src = s.warriors[a.source];
+  // R38: a Regiment Leader's ability affects only friendly warriors of its own regiment.
+  if (src.kind === 'leader' && (target === 'enemy' || src.regiment !== w.regiment)) return false;
+  return inCommandRange(src, w);
 }
 
 /**

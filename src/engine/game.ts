@@ -223,16 +223,19 @@ export class Game {
     const s = this.state;
     s.supremacy = supremacy;
     s.phase = 'command';
-    // R21: the Supremacy player's characters, then the other player's.
+    // R21: the Supremacy player's characters, then the other player's; R38: each player's
+    // Regiment Leaders with Command Abilities of their own come after its characters.
     s.commandQueue = [];
     for (const p of [supremacy, other(supremacy)]) {
       for (const w of s.warriors) if (w.player === p && w.kind === 'character') s.commandQueue.push(w.id);
+      for (const w of s.warriors) if (w.player === p && w.kind === 'leader' && w.profile.commandAbilities.length > 0) s.commandQueue.push(w.id);
     }
     this.nextCommand();
   }
 
   private abilitiesFor(c: Warrior, duelTargets: number[]): string[] {
-    const out: string[] = ['Rallying Cry', 'Press Forward'];
+    // R21: the common abilities are the characters'; R38: a leader has only its own.
+    const out: string[] = c.kind === 'character' ? ['Rallying Cry', 'Press Forward'] : [];
     if (duelTargets.length > 0) out.push('Duel');
     for (const name of c.profile.commandAbilities) {
       if (this.state.commandAbilityDefs[c.player].some((d) => d.name === name)) out.push(name);
@@ -244,7 +247,7 @@ export class Game {
   duelTargets(c: Warrior): number[] {
     const s = this.state;
     const out: number[] = [];
-    if (c.duel >= 0) return out;
+    if (c.duel >= 0 || c.kind !== 'character') return out;
     for (const e of s.warriors) {
       if (e.kind !== 'character' || e.player === c.player || e.status !== 'table' || e.duel >= 0) continue;
       if (gap(c, e) > c.profile.commandRange + 1e-9) continue;
@@ -326,7 +329,7 @@ export class Game {
       }
     } else if (def && def.effect.kind === 'heal') {
       for (const w of s.warriors) {
-        if (w.player === c.player && w.status === 'table' && w.markers > 0 && (w === c || gap(c, w) <= c.profile.commandRange + 1e-9)) {
+        if (w.player === c.player && w.status === 'table' && w.markers > 0 && (w === c || gap(c, w) <= c.profile.commandRange + 1e-9) && (c.kind !== 'leader' || w.regiment === c.regiment)) {
           const healed = Math.min(def.effect.wounds, w.markers);
           w.markers -= healed;
           affected++;

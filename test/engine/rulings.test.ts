@@ -1,6 +1,8 @@
 /** Rulings R35, R36, R38 and R40 in built positions with scripted dice. */
 import { describe, expect, it } from 'vitest';
+import { stat } from '../../src/engine/abilities.js';
 import type { GameEvent } from '../../src/engine/types.js';
+import type { CommandAbilityDef } from '../../src/rules/types.js';
 import { skirmish } from './harness.js';
 
 const NEAR = 1.5;
@@ -46,5 +48,48 @@ describe('R36: Reposition out of one Engagement Range', () => {
     sk.activate(0);
     sk.act({ type: 'reposition', x: 10, y: 10.5 });
     expect(sk.w(0).broken).toBe(false);
+  });
+});
+
+describe("R38: Regiment Leaders' Command Abilities", () => {
+  const oath: CommandAbilityDef = { name: 'Oath', target: 'friendly', effect: { kind: 'modify', stat: 'clash', by: 1 } };
+  const curse: CommandAbilityDef = { name: 'Curse', target: 'enemy', effect: { kind: 'modify', stat: 'clash', by: -1 } };
+  const battle = () =>
+    skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, kind: 'leader', regiment: 'a', profile: { name: 'Leader', commandAbilities: ['Oath', 'Curse'] } },
+        { player: 0, x: 12, y: 10, regiment: 'a' },
+        { player: 0, x: 10, y: 12, regiment: 'b' }, // within Command Range, another regiment
+        { player: 0, x: 30, y: 10, kind: 'character', profile: { name: 'Captain' } },
+        { player: 1, x: 10, y: 14, kind: 'character', profile: { name: 'Chief' } },
+        { player: 1, x: 40, y: 40, kind: 'leader', regiment: 'c', profile: { name: 'Other Leader', commandAbilities: ['Oath'] } },
+      ],
+      commandAbilities: [oath, curse],
+    });
+
+  it('act in the Command Phase after the characters of the same player, with only their own abilities', () => {
+    const sk = battle();
+    const order: string[] = [];
+    for (let d = sk.game.pending(); d && d.kind === 'commandAbility'; d = sk.game.pending()) {
+      order.push(`${sk.s.warriors[d.character].profile.name}: ${d.abilities.join(', ')}`);
+      sk.game.apply({ kind: 'commandAbility', ability: null });
+    }
+    expect(order).toEqual([
+      'Captain: Rallying Cry, Press Forward',
+      'Leader: Oath, Curse',
+      'Chief: Rallying Cry, Press Forward',
+      'Other Leader: Oath',
+    ]);
+  });
+
+  it('affect only friendly warriors of their own regiment', () => {
+    const sk = battle();
+    sk.game.apply({ kind: 'commandAbility', ability: null }); // Captain
+    sk.game.apply({ kind: 'commandAbility', ability: 'Oath' });
+    expect([0, 1, 2, 3].map((i) => stat(sk.s, sk.w(i), 'clash'))).toEqual([3, 3, 2, 2]);
+    const sk2 = battle();
+    sk2.game.apply({ kind: 'commandAbility', ability: null });
+    sk2.game.apply({ kind: 'commandAbility', ability: 'Curse' });
+    expect(stat(sk2.s, sk2.w(4), 'clash')).toBe(2); // the enemy in range is not affected
   });
 });
