@@ -6,7 +6,7 @@ import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warrio
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
 import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
-import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
+import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, UniqueActionDef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
 export class IllegalChoiceError extends Error {
@@ -210,7 +210,8 @@ export function legalMask(s: GameState, w: Warrior, a: Activation, march = march
     if (!d) continue;
     const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
     const basicUsed = d.replaces !== null && used(a, d.replaces);
-    if (typeOk && !basicUsed && !used(a, 'unique')) {
+    // R40: different Unique Actions are different actions; each once per activation.
+    if (typeOk && !basicUsed && (a.uniques & (1 << i)) === 0) {
       m |= BIT.unique;
       break;
     }
@@ -425,10 +426,10 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
       if (!(d.type === 'any' || (d.type === 'combat') === engaged)) illegal(`${act.name} cannot be used ${engaged ? 'engaged' : 'unengaged'}`);
       const a = s.activation;
       if (a && d.replaces !== null && used(a, d.replaces)) illegal(`${act.name} cannot follow a basic ${d.replaces}`);
+      if (a && (a.uniques & (1 << w.profile.uniqueActions.indexOf(act.name))) !== 0) illegal(`${act.name} was used already in this activation`);
       if (d.effect.kind === 'inflictHits' && act.target !== undefined) {
         const t = s.warriors[act.target];
-        const range = d.effect.range > 0 ? d.effect.range : s.ruleset.engagementRange;
-        if (!t || t.status !== 'table' || t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) illegal(`${act.name}: ${act.target} is not a valid target`);
+        if (!t || t.status !== 'table' || !uniqueTarget(s, w, t, d.effect)) illegal(`${act.name}: ${act.target} is not a valid target`);
       }
       if (d.effect.kind === 'heal') {
         const t = act.target === undefined ? w : s.warriors[act.target];
@@ -607,16 +608,35 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
   if (!passed) a.ended = true;
 }
 
+/**
+ * Whether the enemy t is a target of w's hit-inflicting Unique Action: within
+ * its range and, unless its data says otherwise, in Line of Sight (R40). Such
+ * actions ignore Outnumbered, Intervening and Obscuring (rules text), so only
+ * terrain can block the sight.
+ */
+function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
+  const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
+  if (t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) return false;
+  if (eff.lineOfSight === false) return true;
+  return !lineOfSight({
+    shooter: { x: w.x, y: w.y, r: w.r, size: w.profile.size },
+    target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
+    warriors: [],
+    terrain: s.preparedTerrain,
+  }).blocked;
+}
+
 function uniqueAction(ctx: Ctx, w: Warrior, a: Activation, name: string, target: number | undefined): void {
   const s = ctx.s;
   const d = uniqueDef(s, w, name)!;
   if (d.replaces !== null) markUsed(a, d.replaces);
+  a.uniques |= 1 << w.profile.uniqueActions.indexOf(name);
+  // R40: a Unique Action uses only the rules written in it: fixed hits or healing, never the warrior's own
+  // special rules, Inspired!/Aimed! or Command Abilities (only the target's blocks are its own).
   const eff = d.effect;
   if (eff.kind === 'inflictHits') {
-    // Unique actions that inflict hits ignore Outnumbered, Intervening and Obscuring (rules text).
-    const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
     const inRange = s.warriors
-      .filter((e) => e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= range + 1e-9)
+      .filter((e) => e.status === 'table' && uniqueTarget(s, w, e, eff))
       .sort((p, q) => gap(w, p) - gap(w, q) || p.id - q.id);
     let targets = inRange;
     if (target !== undefined) {

@@ -470,6 +470,7 @@ export class Game {
       warrior: id,
       actionsLeft: s.ruleset.actionsPerActivation,
       used: 0,
+      uniques: 0,
       marches: 0,
       charged: false,
       inspired: false,
@@ -507,8 +508,9 @@ export class Game {
     const s = this.state;
     s.phase = 'victory';
     const lastRound = s.round >= s.scenario.rounds;
-    if (lastRound) {
-      // R30: regiments still off the table at the end count as destroyed in the final round.
+    // R30, R40: regiments still off the table when the game ends, however it ends, count as destroyed
+    // in its last Victory Phase: the last round's, or one that ends the game (known from a trial run).
+    if (s.alive[0] + s.alive[1] > this.onTable() && (lastRound || this.victoryEndsGame())) {
       for (const w of s.warriors) if (w.status === 'reserve') slay(this.ctx, w);
     }
     const out = victoryPhase({
@@ -541,6 +543,33 @@ export class Game {
     this.startRound(s.round + 1);
   }
 
+  /** Warriors on the table, both players. */
+  private onTable(): number {
+    let n = 0;
+    for (const w of this.state.warriors) if (w.status === 'table') n++;
+    return n;
+  }
+
+  /**
+   * Whether this Victory Phase ends the game by an instant win or the VP
+   * threshold (R28), scored on a copy. Counting the Reinforcements as
+   * destroyed only adds VP, so it ends the game all the same.
+   */
+  private victoryEndsGame(): boolean {
+    const s = this.state;
+    const out = victoryPhase({
+      scenario: s.scenario,
+      state: structuredClone(s.scenarioState),
+      round: s.round,
+      warriors: controlWarriors(s),
+      tally: s.tally,
+      control: s.control,
+      ruleset: s.ruleset,
+    });
+    const t = s.scenario.vpThreshold;
+    return out.instantWinner !== null || (t !== null && (s.vp[0] + out.vp[0] >= t || s.vp[1] + out.vp[1] >= t));
+  }
+
   /** R28: a player with no warriors on the table and none left in Reinforcements loses at once. */
   private checkWipeOut(): boolean {
     const s = this.state;
@@ -561,7 +590,8 @@ export class Game {
     const lost: [number, number] = [0, 0];
     const points: [number, number] = [0, 0];
     for (const x of s.warriors) {
-      if (x.status === 'slain') {
+      // R40: warriors still in Reinforcements at the end count as destroyed, however the game ends.
+      if (x.status !== 'table') {
         lost[x.player]++;
         points[x.player] += x.points;
       }

@@ -91,6 +91,8 @@ export interface Activation {
   actionsLeft: number;
   /** Action types already taken (March may repeat), as bits: one per type in actions.ts's ACTION_ORDER. */
   used: number;
+  /** Unique Actions already taken, one bit per index in the warrior's profile.uniqueActions (R40). */
+  uniques: number;
   marches: number;
   charged: boolean;
   inspired: boolean;

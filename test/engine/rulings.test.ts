@@ -1,13 +1,15 @@
 /** Rulings R35, R36, R38 and R40 in built positions with scripted dice. */
 import { describe, expect, it } from 'vitest';
+import { IllegalChoiceError } from '../../src/engine/index.js';
 import { stat } from '../../src/engine/abilities.js';
-import type { GameEvent } from '../../src/engine/types.js';
-import type { CommandAbilityDef } from '../../src/rules/types.js';
+import type { Decision, GameEvent } from '../../src/engine/types.js';
+import type { CommandAbilityDef, UniqueActionDef } from '../../src/rules/types.js';
 import { skirmish } from './harness.js';
 
 const NEAR = 1.5;
 
 const attacks = (events: GameEvent[]) => events.filter((e): e is Extract<GameEvent, { type: 'attack' }> => e.type === 'attack');
+const legal = (sk: ReturnType<typeof skirmish>) => (sk.game.pending() as Extract<Decision, { kind: 'action' }>).legal;
 
 describe('R35: Outnumbered ignores Broken! warriors both ways', () => {
   it('a friend engaged with a Broken! enemy besides the target still assists', () => {
@@ -91,5 +93,86 @@ describe("R38: Regiment Leaders' Command Abilities", () => {
     sk2.game.apply({ kind: 'commandAbility', ability: null });
     sk2.game.apply({ kind: 'commandAbility', ability: 'Curse' });
     expect(stat(sk2.s, sk2.w(4), 'clash')).toBe(2); // the enemy in range is not affected
+  });
+});
+
+describe('R40: Reinforcements at the end, however the game ends', () => {
+  it('count as destroyed for the VP of a game ended by the VP threshold, and for the result', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 10 + NEAR, profile: { defense: 0, evasion: 0 } },
+        { player: 1, x: 10, y: 0, reinforcement: true },
+      ],
+      scenario: { vpThreshold: 10 },
+      dice: [1, 6, 6, 6], // one hit, no blocks, Resolve test 6: slain
+    });
+    sk.activate(0);
+    sk.act({ type: 'clash', split: [{ target: sk.ids[1], dice: 3 }] });
+    sk.act({ type: 'end' });
+    const r = sk.s.result!;
+    expect(r).toMatchObject({ endReason: 'vpThreshold', rounds: 1, winner: 0, vp: [20, 0], warriorsLost: [0, 2], pointsDestroyed: [0, 20] });
+  });
+
+  it('count as destroyed in the result of a wipe-out', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 10, y: 0, reinforcement: true },
+        { player: 1, x: 10, y: 10 + NEAR, profile: { defense: 0, evasion: 0 } },
+      ],
+      dice: [1, 6, 6, 6],
+    });
+    sk.activate(0);
+    sk.act({ type: 'clash', split: [{ target: sk.ids[2], dice: 3 }] });
+    expect(sk.s.result).toMatchObject({ endReason: 'wipeOut', winner: 0, warriorsLost: [1, 1] });
+  });
+});
+
+describe('R40: Unique Actions', () => {
+  const bolt: UniqueActionDef = { name: 'Bolt', type: 'any', replaces: null, effect: { kind: 'inflictHits', hits: 1, range: 10, maxTargets: 1 } };
+  const mend: UniqueActionDef = { name: 'Mend', type: 'any', replaces: null, effect: { kind: 'heal', wounds: 1, range: 0 } };
+  const wall = { id: 'wall', shape: [{ x: 8, y: 14 }, { x: 12, y: 14 }, { x: 12, y: 15 }, { x: 8, y: 15 }], size: 2 };
+
+  it('two different Unique Actions in one activation, each once', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: { wounds: 3, uniqueActions: ['Mend', 'Bolt'] } },
+        { player: 1, x: 10, y: 18, profile: { defense: 0, evasion: 0, wounds: 3 } },
+      ],
+      uniqueActions: [bolt, mend],
+      dice: [3],
+    });
+    sk.w(0).markers = 1;
+    sk.activate(0);
+    sk.act({ type: 'unique', name: 'Mend' });
+    expect(() => sk.act({ type: 'unique', name: 'Mend' })).toThrow(IllegalChoiceError);
+    expect(legal(sk)).toContain('unique');
+    sk.act({ type: 'unique', name: 'Bolt' });
+    expect(sk.w(0).markers).toBe(0);
+    expect(sk.w(1).markers).toBe(1);
+  });
+
+  it('a hit-inflicting Unique Action needs Line of Sight unless its data says otherwise', () => {
+    const behindWall = (def: UniqueActionDef) => {
+      const sk = skirmish({
+        warriors: [
+          { player: 0, x: 10, y: 10, profile: { uniqueActions: [def.name] } },
+          { player: 1, x: 10, y: 18, profile: { defense: 0, evasion: 0, wounds: 3 } },
+        ],
+        terrain: [{ ...wall, rules: ['Obstructing'] }],
+        uniqueActions: [def],
+        dice: [3],
+      });
+      sk.activate(0);
+      return sk;
+    };
+    const blind = behindWall(bolt);
+    expect(() => blind.act({ type: 'unique', name: 'Bolt', target: blind.ids[1] })).toThrow(IllegalChoiceError);
+    blind.act({ type: 'unique', name: 'Bolt' }); // no target in sight: nothing happens
+    expect(attacks(blind.events)).toHaveLength(0);
+    const seer = behindWall({ ...bolt, effect: { ...bolt.effect, lineOfSight: false } as UniqueActionDef['effect'] });
+    seer.act({ type: 'unique', name: 'Bolt', target: seer.ids[1] });
+    expect(seer.w(1).markers).toBe(1);
   });
 });
