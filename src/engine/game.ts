@@ -13,7 +13,7 @@ import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { cloneState, createState } from './setup.js';
-import { gap, norm, overlapsBase } from './space.js';
+import { gap, norm, overlapsBase, overlapsImpassable } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -275,7 +275,7 @@ export class Game {
     const x = target.x + dx * k;
     const y = target.y + dy * k;
     if (x < mover.r || y < mover.r || x > s.table.width - mover.r || y > s.table.height - mover.r) return null;
-    if (overlapsBase(s, mover, x, y)) return null;
+    if (overlapsBase(s, mover, x, y) || overlapsImpassable(s, x, y, mover.r)) return null;
     return { x, y };
   }
 

@@ -176,3 +176,30 @@ describe('R40: Unique Actions', () => {
     expect(seer.w(1).markers).toBe(1);
   });
 });
+
+describe('Duel placement never inside impassable terrain', () => {
+  // Challenger at (10, 10), target at (10, 15): the challenger would go to y ≈ 12.95, the target to y ≈ 12.05.
+  const duel = (fromY: number) =>
+    skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
+        { player: 1, x: 10, y: 15, kind: 'character', profile: { name: 'Target' } },
+      ],
+      terrain: [{ id: 'rock', shape: [{ x: 8, y: fromY }, { x: 12, y: fromY }, { x: 12, y: 14 }, { x: 8, y: 14 }], size: 0, rules: ['Impassable'] }],
+    });
+
+  it("the target is placed instead when the challenger's spot is impassable (the existing fallback)", () => {
+    const sk = duel(12.8);
+    sk.game.apply({ kind: 'commandAbility', ability: 'Duel', target: sk.ids[1] });
+    sk.game.apply({ kind: 'duelResponse', accept: true });
+    expect([sk.w(0).x, sk.w(0).y]).toEqual([10, 10]);
+    expect(sk.w(1).y).toBeCloseTo(10 + 2 * (27 / 25.4 / 2) + 0.99);
+    expect(sk.w(0).duel).toBe(sk.ids[1]);
+  });
+
+  it('no Duel is offered when neither character can be placed', () => {
+    const sk = duel(11.5);
+    const d = sk.game.pending() as Extract<Decision, { kind: 'commandAbility' }>;
+    expect(d.abilities).not.toContain('Duel');
+  });
+});
