@@ -79,7 +79,7 @@ export interface Regiment {
 /** A Command Ability in force until the end of the round. */
 export interface ActiveAbility {
   name: string;
-  /** The character who performed it. */
+  /** The character (or Regiment Leader, R38) who performed it. */
   source: number;
   player: PlayerIndex;
   def: CommandAbilityDef | null;
@@ -137,7 +137,7 @@ export interface GameState {
   supremacy: PlayerIndex;
   /** Whose turn it is to choose a Command Card or deploy. */
   turn: PlayerIndex;
-  /** Characters still to perform a Command Ability this phase, in order. */
+  /** Characters, then Regiment Leaders (R38), still to perform a Command Ability this phase, in order. */
   commandQueue: number[];
   abilities: ActiveAbility[];
   /** Characters that declined a Duel this phase and may not perform abilities. */
