@@ -206,12 +206,7 @@ export function legalMask(s: GameState, w: Warrior, a: Activation, march = march
   }
   const uniques = w.profile.uniqueActions;
   for (let i = 0; i < uniques.length; i++) {
-    const d = uniqueDef(s, w, uniques[i]);
-    if (!d) continue;
-    const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
-    const basicUsed = d.replaces !== null && used(a, d.replaces);
-    // R40: different Unique Actions are different actions; each once per activation.
-    if (typeOk && !basicUsed && (a.uniques & (1 << i)) === 0) {
+    if (uniqueAvailable(s, w, a, i, engaged)) {
       m |= BIT.unique;
       break;
     }
@@ -219,6 +214,19 @@ export function legalMask(s: GameState, w: Warrior, a: Activation, march = march
   // 'volley' is listed whenever the rules allow the action; whether a target is in
   // range and sight is the policy's question (volleyTargets), checked when chosen.
   return m;
+}
+
+/**
+ * Whether w may take its i-th Unique Action now (a policy asks this to choose
+ * among several): its type fits w being Engaged or not, it was not taken this
+ * activation (R40: different Unique Actions are different actions), and a
+ * Unique version of a basic action does not follow that action (R40).
+ */
+export function uniqueAvailable(s: GameState, w: Warrior, a: Activation, i: number, engaged = isEngaged(s, w)): boolean {
+  const d = uniqueDef(s, w, w.profile.uniqueActions[i]);
+  if (!d || (a.uniques & (1 << i)) !== 0) return false;
+  if (d.replaces !== null && used(a, d.replaces)) return false;
+  return d.type === 'any' || (d.type === 'combat') === engaged;
 }
 
 /** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */
@@ -422,11 +430,10 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
     case 'unique': {
       const d = uniqueDef(s, w, act.name);
       if (!d) illegal(`${warriorLabel(w)} has no unique action ${act.name}`);
-      const engaged = isEngaged(s, w);
-      if (!(d.type === 'any' || (d.type === 'combat') === engaged)) illegal(`${act.name} cannot be used ${engaged ? 'engaged' : 'unengaged'}`);
       const a = s.activation;
-      if (a && d.replaces !== null && used(a, d.replaces)) illegal(`${act.name} cannot follow a basic ${d.replaces}`);
-      if (a && (a.uniques & (1 << w.profile.uniqueActions.indexOf(act.name))) !== 0) illegal(`${act.name} was used already in this activation`);
+      if (a && !uniqueAvailable(s, w, a, w.profile.uniqueActions.indexOf(act.name))) {
+        illegal(`${act.name} cannot be used now (engaged: ${isEngaged(s, w)}; once an activation, never with the basic ${d.replaces ?? 'action'} it replaces)`);
+      }
       if (d.effect.kind === 'inflictHits' && act.target !== undefined) {
         const t = s.warriors[act.target];
         if (!t || t.status !== 'table' || !uniqueTarget(s, w, t, d.effect)) illegal(`${act.name}: ${act.target} is not a valid target`);
