@@ -61,7 +61,7 @@ const ruleName = z.string().min(1);
 
 function numberDomain(min: number, max: number) {
   const n = z.int().min(min).max(max);
-  return z.union([n, z.string().regex(RANGE), z.array(n).min(1)], {
+  return z.union([n, z.string().regex(RANGE, { error: `expected a range such as "${min}..${max}" (or a whole number, or a list of them)` }), z.array(n).min(1)], {
     error: `expected a whole number ${min}..${max}, a range "a..b" or a list of whole numbers`,
   });
 }
@@ -78,12 +78,14 @@ for (const axis of Object.keys(FACE_AXES)) domainShape[axis] = faceDomain.option
 domainShape.specialRules = z
   .union([z.array(ruleName), z.array(z.array(ruleName)).min(1)], { error: 'expected special-rule names such as ["Parry"], or a list of alternatives such as [[], ["Parry"]]' })
   .optional();
-domainShape.blockWith = z.union([z.enum(BLOCK_WITH), z.array(z.enum(BLOCK_WITH)).min(1)]).optional();
+domainShape.blockWith = z
+  .union([z.enum(BLOCK_WITH), z.array(z.enum(BLOCK_WITH)).min(1)], { error: 'expected "larger", "defense" or "evasion", or a list of them' })
+  .optional();
 
 const modifierShape: Record<string, z.ZodType> = {};
 for (const [axis, [min, max]] of Object.entries(NUMBER_AXES)) {
   modifierShape[axis] = z
-    .union([z.int().min(min).max(max), z.string().regex(/^[+-]\d+$/)], { error: `expected a whole number ${min}..${max} (set it) or "+n" / "-n" (add to the domain's value)` })
+    .union([z.int().min(min).max(max), z.string().regex(/^[+-]\d+$/, { error: 'expected "+n" or "-n" (add to the domain\'s value), or a whole number (set it)' })], { error: `expected a whole number ${min}..${max} (set it) or "+n" / "-n" (add to the domain's value)` })
     .optional();
 }
 for (const axis of FLAG_AXES) modifierShape[axis] = z.boolean().optional();
@@ -215,12 +217,13 @@ function compileProperty(p: PropertyJson, rules: Readonly<Record<string, Special
   }
   const baseline = (p.baseline ?? {}) as ModifierJson;
   const variant = (p.variant ?? {}) as ModifierJson;
-  const given = (axis: string) => axes.some((a) => a.name === axis) || baseline[axis] !== undefined || variant[axis] !== undefined;
+  const inDomain = (axis: string) => (p.domain as Record<string, unknown>)[axis] !== undefined;
+  const given = (axis: string) => inDomain(axis) || baseline[axis] !== undefined || variant[axis] !== undefined;
 
   // Relative changes need a domain value to change.
   for (const [side, mod] of [['baseline', baseline], ['variant', variant]] as const) {
     for (const [axis, v] of Object.entries(mod)) {
-      if (typeof v === 'string' && isNumberAxis(axis) && !axes.some((a) => a.name === axis)) {
+      if (typeof v === 'string' && isNumberAxis(axis) && !inDomain(axis)) {
         err([side, axis], `"${v}" changes ${axis}, but the domain gives no ${axis} to change`);
       }
     }
