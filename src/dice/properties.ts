@@ -3,7 +3,7 @@ import { formatIssues } from '../data/json.js';
 import { formatPath } from '../errors.js';
 import { resolveSpecialRule } from '../rules/specialRules.js';
 import type { SpecialRule } from '../rules/types.js';
-import { regimentOutcome, regimentWoundDistribution } from './regiment.js';
+import { convolve, regimentAttacks, sequenceOutcome } from './regiment.js';
 import type { AttackOptions, FaceRule } from './types.js';
 
 /*
@@ -370,14 +370,24 @@ export function pointCase(point: Point, rules: Readonly<Record<string, SpecialRu
   return c;
 }
 
-/** The statistic's value: one number, or P(total wounds ≥ k) for k = 1.. for `distribution`. */
-export function statisticValue(c: PointCase, s: Statistic): number[] {
+/**
+ * The statistic's value: one number, or P(total wounds ≥ k) for k = 1.. for
+ * `distribution`. `memo` (one per check) shares the attacks' distributions
+ * between points that differ only in the target's Wounds, Resolve or markers.
+ */
+export function statisticValue(c: PointCase, s: Statistic, memo: Map<string, { attacks: number[][]; total: number[] }> = new Map()): number[] {
   const r = { attack: c.attack, warriors: c.warriors, impact: c.impact };
+  const key = JSON.stringify(r);
+  let m = memo.get(key);
+  if (!m) {
+    const attacks = regimentAttacks(r);
+    memo.set(key, (m = { attacks, total: attacks.reduce<number[]>((acc, d) => convolve(acc, d), [1]) }));
+  }
   if (s === 'p_slain' || s === 'p_broken') {
-    const o = regimentOutcome({ ...r, target: c.target! });
+    const o = sequenceOutcome(m.attacks, c.target!);
     return [s === 'p_slain' ? o.slain : o.broken];
   }
-  const d = regimentWoundDistribution(r);
+  const d = m.total;
   if (s === 'p_unharmed') return [d[0]];
   if (s === 'mean') return [d.reduce((a, p, k) => a + k * p, 0)];
   const atLeast: number[] = [];
@@ -492,10 +502,11 @@ export interface PropertyResult {
  */
 export async function checkProperty(p: CompiledProperty): Promise<PropertyResult> {
   const memo = new Map<string, number[]>();
+  const attacks = new Map<string, { attacks: number[][]; total: number[] }>();
   const stat = (pt: Point): number[] => {
     const key = JSON.stringify(pt);
     let v = memo.get(key);
-    if (!v) memo.set(key, (v = statisticValue(pointCase(pt, p.rules), p.statistic)));
+    if (!v) memo.set(key, (v = statisticValue(pointCase(pt, p.rules), p.statistic, attacks)));
     return v;
   };
   // Index ranges per axis; a monotone axis stops one short of its last value.
