@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { formatIssues } from '../data/json.js';
+import { formatIssues } from '../data/index.js';
 import { formatPath } from '../errors.js';
-import { resolveSpecialRule } from '../rules/specialRules.js';
-import type { SpecialRule } from '../rules/types.js';
+import { resolveSpecialRule, type SpecialRule } from '../rules/index.js';
 import { convolve, regimentAttacks, sequenceOutcome } from './regiment.js';
 import type { AttackOptions, FaceRule } from './types.js';
 

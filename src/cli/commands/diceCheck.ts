@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { readJsonFile, type ValidationResult } from '../../data/json.js';
 import { formatPath, InputError } from '../../errors.js';
-import type { SpecialRule } from '../../rules/types.js';
+import type { SpecialRule } from '../../rules/index.js';
 import { checkProperty, compilePropertyFile, type CompiledProperty, type Point, type PropertyResult } from '../../dice/index.js';
 
 /**
