@@ -371,12 +371,16 @@ export function pointCase(point: Point, rules: Readonly<Record<string, SpecialRu
 
 /**
  * The statistic's value: one number, or P(total wounds ≥ k) for k = 1.. for
- * `distribution`. `memo` (one per check) shares the attacks' distributions
- * between points that differ only in the target's Wounds, Resolve or markers.
+ * `distribution`. `memo` (one per check) shares the attacks' distributions,
+ * under `key`, between points that differ only in the target.
  */
-export function statisticValue(c: PointCase, s: Statistic, memo: Map<string, { attacks: number[][]; total: number[] }> = new Map()): number[] {
+export function statisticValue(
+  c: PointCase,
+  s: Statistic,
+  memo: Map<string, { attacks: number[][]; total: number[] }> = new Map(),
+  key = JSON.stringify([c.attack, c.warriors, c.impact]),
+): number[] {
   const r = { attack: c.attack, warriors: c.warriors, impact: c.impact };
-  const key = JSON.stringify(r);
   let m = memo.get(key);
   if (!m) {
     const attacks = regimentAttacks(r);
@@ -442,35 +446,60 @@ export interface PointVerdict extends Comparison {
   next?: Point;
 }
 
-function evaluateAt(p: CompiledProperty, idx: readonly number[], stat: (pt: Point) => number[]): PointVerdict {
-  const point = pointAt(p, idx);
-  const whole = p.statistic === 'distribution';
-  if (p.relation !== 'monotone') {
-    const cmp = compareValues(p.relation, stat(applyModifier(point, p.baseline)), stat(applyModifier(point, p.variant)), p.bound, p.tolerance, whole);
-    return { point, ...cmp };
-  }
-  const nextIdx = idx.slice();
-  nextIdx[p.monotoneAxis]++;
-  const next = pointAt(p, nextIdx);
-  const value = (pt: Point): number[] => {
-    const v = stat(applyModifier(pt, p.variant));
-    if (p.of === 'variant') return v;
-    const b = stat(applyModifier(pt, p.baseline));
-    return Array.from({ length: Math.max(v.length, b.length) }, (_, i) => (v[i] ?? 0) - (b[i] ?? 0));
-  };
-  const cmp = compareValues(p.direction === 'increasing' ? '>=' : '<=', value(point), value(next), 0, p.tolerance, whole);
-  return { point, next, ...cmp };
-}
+/** The target's axes: the attacks' distributions do not depend on them. */
+const TARGET_AXES: readonly string[] = ['wounds', 'resolve', 'markers', 'broken', 'overkill'];
 
-/** A point with markers ≥ wounds describes no target (R9): it is not part of the domain. */
-function validPoint(p: CompiledProperty, idx: readonly number[]): boolean {
-  const pt = pointAt(p, idx);
-  if (pt.markers === undefined) return true;
-  for (const mod of [p.baseline, p.variant]) {
-    const m = applyModifier(pt, mod);
-    if ((m.markers ?? 0) >= (m.wounds ?? 1)) return false;
-  }
-  return true;
+/**
+ * The property at index tuples, memoised per check: a statistic per (side,
+ * point), the attacks' distributions per (side, the point's attack axes).
+ */
+function evaluator(p: CompiledProperty): { ok(idx: readonly number[]): boolean; verdict(idx: readonly number[]): PointVerdict; valid(idx: readonly number[]): boolean } {
+  const memo = new Map<string, number[]>();
+  const attacks = new Map<string, { attacks: number[][]; total: number[] }>();
+  const attackAxes = p.axes.flatMap((a, i) => (TARGET_AXES.includes(a.name) ? [] : [i]));
+  const stat = (idx: readonly number[], side: 'baseline' | 'variant'): number[] => {
+    const key = side[0] + idx.join(',');
+    let v = memo.get(key);
+    if (!v) {
+      const c = pointCase(applyModifier(pointAt(p, idx), p[side]), p.rules);
+      memo.set(key, (v = statisticValue(c, p.statistic, attacks, side[0] + attackAxes.map((i) => idx[i]).join(','))));
+    }
+    return v;
+  };
+  const whole = p.statistic === 'distribution';
+  const compare = (idx: readonly number[]): Comparison & { nextIdx?: number[] } => {
+    if (p.relation !== 'monotone') return compareValues(p.relation, stat(idx, 'baseline'), stat(idx, 'variant'), p.bound, p.tolerance, whole);
+    const value = (at: readonly number[]): number[] => {
+      const v = stat(at, 'variant');
+      if (p.of === 'variant') return v;
+      const b = stat(at, 'baseline');
+      return Array.from({ length: Math.max(v.length, b.length) }, (_, i) => (v[i] ?? 0) - (b[i] ?? 0));
+    };
+    const nextIdx = idx.slice();
+    nextIdx[p.monotoneAxis]++;
+    return { ...compareValues(p.direction === 'increasing' ? '>=' : '<=', value(idx), value(nextIdx), 0, p.tolerance, whole), nextIdx };
+  };
+  // A point with markers ≥ wounds describes no target (R9): it is not part of the domain.
+  const markers = p.axes.some((a) => a.name === 'markers') || p.baseline.markers !== undefined || p.variant.markers !== undefined;
+  return {
+    ok: (idx) => compare(idx).ok,
+    verdict: (idx) => {
+      const { nextIdx, ...cmp } = compare(idx);
+      return { point: pointAt(p, idx), ...(nextIdx ? { next: pointAt(p, nextIdx) } : {}), ...cmp };
+    },
+    valid: (idx) => {
+      if (!markers) return true;
+      const targets = (at: readonly number[]) =>
+        [p.baseline, p.variant].every((mod) => {
+          const m = applyModifier(pointAt(p, at), mod);
+          return (m.markers ?? 0) < (m.wounds ?? 1);
+        });
+      if (p.relation !== 'monotone') return targets(idx);
+      const nextIdx = idx.slice();
+      nextIdx[p.monotoneAxis]++;
+      return targets(idx) && targets(nextIdx);
+    },
+  };
 }
 
 /** The outcome of checking one property. */
@@ -500,33 +529,25 @@ export interface PropertyResult {
  * steps from the start of every axis (the file's order breaks ties).
  */
 export async function checkProperty(p: CompiledProperty): Promise<PropertyResult> {
-  const memo = new Map<string, number[]>();
-  const attacks = new Map<string, { attacks: number[][]; total: number[] }>();
-  const stat = (pt: Point): number[] => {
-    const key = JSON.stringify(pt);
-    let v = memo.get(key);
-    if (!v) memo.set(key, (v = statisticValue(pointCase(pt, p.rules), p.statistic, attacks)));
-    return v;
-  };
+  const at = evaluator(p);
   // Index ranges per axis; a monotone axis stops one short of its last value.
   const sizes = p.axes.map((a, i) => a.values.length - (i === p.monotoneAxis ? 1 : 0));
   const domainPoints = sizes.reduce((a, b) => a * b, 1);
   const exhaustive = p.method === 'exhaustive' || (p.method === 'auto' && domainPoints <= p.maxPoints);
   const result: PropertyResult = { name: p.name, verdict: 'pass', method: exhaustive ? 'exhaustive' : 'sampled', domainPoints, checked: 0, failing: 0 };
-  let smallest: { verdict: PointVerdict; idx: number[] } | null = null;
+  let smallest: number[] | null = null;
   if (exhaustive) {
     let best = Infinity;
     const idx = sizes.map(() => 0);
     for (let n = 0; n < domainPoints; n++) {
-      if (validPoint(p, idx)) {
+      if (at.valid(idx)) {
         result.checked++;
-        const v = evaluateAt(p, idx, stat);
-        if (!v.ok) {
+        if (!at.ok(idx)) {
           result.failing++;
           const steps = idx.reduce((a, b) => a + b, 0);
           if (steps < best) {
             best = steps;
-            smallest = { verdict: v, idx: idx.slice() };
+            smallest = idx.slice();
           }
         }
       }
@@ -541,28 +562,28 @@ export async function checkProperty(p: CompiledProperty): Promise<PropertyResult
     const fc: typeof import('fast-check').default = (await import('fast-check')).default;
     const arb = fc.tuple(...sizes.map((s) => fc.integer({ min: 0, max: s - 1 })));
     for (const idx of fc.sample(arb, { seed: p.seed, numRuns: p.samples })) {
-      if (!validPoint(p, idx)) continue;
+      if (!at.valid(idx)) continue;
       result.checked++;
-      if (!evaluateAt(p, idx, stat).ok) result.failing++;
+      if (!at.ok(idx)) result.failing++;
     }
     const run = fc.check(
       fc.property(arb, (idx) => {
-        fc.pre(validPoint(p, idx));
-        return evaluateAt(p, idx, stat).ok;
+        fc.pre(at.valid(idx));
+        return at.ok(idx);
       }),
       { seed: p.seed, numRuns: p.samples },
     );
     result.seed = p.seed;
     if (run.failed && run.counterexample) {
-      const idx = run.counterexample[0];
-      smallest = { verdict: evaluateAt(p, idx, stat), idx };
+      smallest = run.counterexample[0];
       result.shrinks = run.numShrinks;
       result.failing = Math.max(result.failing, 1);
     }
   }
+  if (result.checked === 0) throw new RangeError('no point of the domain describes a target (markers ≥ wounds at every point)');
   if (smallest) {
     result.verdict = 'fail';
-    const v = smallest.verdict;
+    const v = at.verdict(smallest);
     result.counterexample = { ...v, baselinePoint: applyModifier(v.point, p.baseline), variantPoint: applyModifier(v.point, p.variant) };
   }
   return result;

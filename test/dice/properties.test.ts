@@ -138,6 +138,14 @@ describe('relations through property files, with known verdicts', () => {
   it('points where markers ≥ wounds are left out', async () => {
     const r = await check({ domain: { attacks: 2, clash: 2, defense: 1, wounds: '1..3', resolve: 2, markers: '0..2' }, statistic: 'p_slain', relation: '>=' });
     expect(r).toMatchObject({ verdict: 'pass', domainPoints: 9, checked: 6 });
+    // Monotone in markers: the next point must be a target too. More markers, more often slain.
+    const m = await check({ domain: { attacks: 2, clash: 2, defense: 1, wounds: 3, resolve: 2, markers: '0..2' }, statistic: 'p_slain', relation: 'monotone', axis: 'markers', direction: 'increasing' });
+    expect(m).toMatchObject({ verdict: 'pass', domainPoints: 2, checked: 2 });
+    const { properties } = compilePropertyFile(
+      { kind: 'properties', properties: [{ name: 'p', domain: { attacks: 2, clash: 2, defense: 1, wounds: 1, resolve: 2, markers: '1..2' }, statistic: 'p_slain', relation: '>=' }] },
+      't.json',
+    );
+    await expect(checkProperty(properties[0])).rejects.toThrow(/no point of the domain describes a target/);
   });
 });
 
