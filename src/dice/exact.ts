@@ -177,6 +177,7 @@ const CACHE_MAX = 4096;
 export function clearExactCache(): void {
   cache.clear();
   parts.clear();
+  partsHeld = 0;
 }
 
 function remember(key: string, value: Float64Array): void {
@@ -212,16 +213,21 @@ function blockTail(sp: Space, dist: Float64Array): { g: Float64Array; m: number 
  * one and 35 of the other for 350 cells), so small ones are memoised apart.
  */
 const parts = new Map<string, Float64Array>();
-const PARTS_MAX = 256;
-const PART_MAX_LENGTH = 20_000; // doubles: at most 256 × 160 kB
+const PARTS_BUDGET = 4_000_000; // doubles held at most (32 MB), oldest dropped first
+let partsHeld = 0;
 
 function part(key: string, compute: () => Float64Array): Float64Array {
   let v = parts.get(key);
   if (v) return v;
   v = compute();
-  if (v.length <= PART_MAX_LENGTH) {
-    if (parts.size >= PARTS_MAX) parts.delete(parts.keys().next().value!);
+  if (v.length <= PARTS_BUDGET / 4) {
+    while (partsHeld + v.length > PARTS_BUDGET) {
+      const [oldest, dropped] = parts.entries().next().value!;
+      parts.delete(oldest);
+      partsHeld -= dropped.length;
+    }
     parts.set(key, v);
+    partsHeld += v.length;
   }
   return v;
 }

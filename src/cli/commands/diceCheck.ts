@@ -128,12 +128,17 @@ export function formatResult(p: CompiledProperty, r: PropertyResult): string[] {
 /** Checks every property of a built file, turning the exact method's limits into the user's input errors. */
 export async function checkProperties(file: string, properties: CompiledProperty[]): Promise<PropertyResult[]> {
   const results: PropertyResult[] = [];
+  // Progress on a terminal only (it would land inside captured output).
+  const tty = process.stderr.isTTY === true;
   for (const [i, p] of properties.entries()) {
+    if (tty) process.stderr.write(`\r\x1b[Kchecking ${i + 1}/${properties.length}: ${p.name}`);
     try {
       results.push(await checkProperty(p));
     } catch (err) {
       if (err instanceof RangeError) throw new InputError(`${file}: ${formatPath(['properties', i, 'domain'])}: ${err.message}`);
       throw err;
+    } finally {
+      if (tty) process.stderr.write('\r\x1b[K');
     }
   }
   return results;
