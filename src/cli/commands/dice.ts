@@ -12,7 +12,6 @@ import {
   resolveTest,
   rollWounds,
   seededDice,
-  targetOutcome,
   woundDistribution,
   type AttackOptions,
   type FaceRule,
@@ -285,12 +284,12 @@ function runAttack(flags: AttackFlags): void {
   let exactError: string | null = null;
   try {
     const regiment = { attack: p.opts, warriors: p.warriors };
-    const distribution = p.warriors === 1 ? woundDistribution(p.opts) : regimentWoundDistribution(regiment);
+    const distribution = regimentWoundDistribution(regiment);
     exact = {
       distribution,
       atLeast: distribution.map((_, k) => distribution.slice(k).reduce((a, b) => a + b, 0)),
       mean: distribution.reduce((a, pk, k) => a + k * pk, 0),
-      target: p.target ? (p.warriors === 1 ? targetOutcome({ attack: distribution, ...p.target }) : regimentOutcome({ ...regiment, target: p.target })) : undefined,
+      target: p.target ? regimentOutcome({ ...regiment, target: p.target }) : undefined,
     };
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
