@@ -3,9 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { gameSeed, PAIRING_COLUMNS, planTournament, RATING_COLUMNS, runTournament, type TournamentOptions } from '../../src/runner/index.js';
+import { checkTournament, gameSeed, PAIRING_COLUMNS, planTournament, RATING_COLUMNS, runTournament, type TournamentOptions } from '../../src/runner/index.js';
 import { CHECKPOINT_FILE } from '../../src/runner/run.js';
-import { exists, FIXTURES, outputs, tmp } from './helpers.js';
+import { exists, FIXTURES, outputs, ROOT, tmp } from './helpers.js';
 
 const FAKE = pathToFileURL(path.join(FIXTURES, 'fake-tournament-game.mjs')).href;
 const ARMIES = ['alpha-400', 'beta-400', 'gamma-400'].map((a) => path.join(FIXTURES, 'sims', 'armies', `${a}.json`));
@@ -154,5 +154,28 @@ describe('runTournament with the stand-in game', () => {
     expect(second.run.status).toBe('complete');
     expect(second.run.resumed).toBe(first.run.done);
     expect(files(dir)).toEqual(reference);
+  });
+});
+
+describe('runTournament with the real engine', () => {
+  it('gives the same bytes in process and on a pool', async () => {
+    const real = (dir: string) =>
+      planTournament({
+        policies: ['random', 'aggressive'],
+        armies: ['ironbound-400', 'tuskfell-400'].map((a) => path.join(ROOT, 'sims', 'armies', `${a}.json`)),
+        scenarios: ['raid'],
+        games: 8,
+        seed: 'real',
+        out: dir,
+      });
+    const single = real(out());
+    checkTournament(single);
+    const a = await runTournament(single, { workers: 0 });
+    expect(a.run.failure).toBeUndefined();
+    expect(a.run.errors).toBe(0);
+    expect(a.pairings[0].slice(0, 3)).toEqual(['random', 'aggressive', '8']);
+    const pooled = real(out());
+    await runTournament(pooled, { workers: 2, chunk: 1 });
+    expect(files(pooled.experiment.out)).toEqual(files(single.experiment.out));
   });
 });
