@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadRoster } from '../army/index.js';
-import { getPolicy } from '../bots/index.js';
+import { getPolicy, isPluginSpec, splitSpec } from '../bots/index.js';
 import { createRng, deriveSeed } from '../dice/index.js';
 import { InputError } from '../errors.js';
 import { getScenario } from '../scenarios/index.js';
@@ -87,9 +87,14 @@ export function planTournament(opts: TournamentOptions): Tournament {
   const errors: string[] = [];
   if (opts.policies.length < 2) errors.push(`--policies: expected at least two policies, got ${opts.policies.length}`);
   const seenPolicy = new Set<string>();
+  const plugins: string[] = [];
   for (const p of opts.policies) {
     if (seenPolicy.has(p)) errors.push(`--policies: "${p}" is named twice`);
     seenPolicy.add(p);
+    if (!isPluginSpec(p)) continue;
+    const file = path.resolve(splitSpec(p).name);
+    if (existsSync(file)) plugins.push(file);
+    else errors.push(`--policies: plugin module not found: ${splitSpec(p).name}`);
   }
   if (opts.armies.length === 0) errors.push('--armies: expected at least one army file');
   const armies: ArmyRef[] = opts.armies.map((p) => ({ label: label(p), path: p, file: path.resolve(p) }));
@@ -152,7 +157,8 @@ export function planTournament(opts: TournamentOptions): Tournament {
     }
   });
 
-  const inputFiles = [...armies.map((a) => a.file), ...scenarios.filter((s) => path.isAbsolute(s.name)).map((s) => s.name)];
+  // A plugin's code decides its games: --resume refuses a changed bot.
+  const inputFiles = [...plugins, ...armies.map((a) => a.file), ...scenarios.filter((s) => path.isAbsolute(s.name)).map((s) => s.name)];
   const experiment: Experiment = {
     name: 'tournament',
     file: 'tournament',

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,16 @@ describe('planTournament', () => {
     expect(bad({ armies: [ARMIES[0], 'nowhere/army.json'] })).toBe('--armies: file not found: nowhere/army.json');
     expect(bad({ armies: [ARMIES[0], ARMIES[0]] })).toContain('have the same name "alpha-400"');
     expect(bad({ scenarios: ['raid', 'raid'] })).toBe('--scenarios: "raid" is named twice');
+    expect(bad({ policies: ['random', './nowhere/bot.js'] })).toBe('--policies: plugin module not found: ./nowhere/bot.js');
+  });
+
+  it("hashes a plugin's code with the inputs, so --resume refuses a changed bot", () => {
+    const bot = path.join(out(), 'bot.js');
+    writeFileSync(bot, 'export default { name: "bot", choose: () => null };\n');
+    const before = plan({ policies: ['random', `${bot}:depth=2`] }).experiment.inputsHash;
+    expect(plan({ policies: ['random', `${bot}:depth=2`] }).experiment.inputsHash).toBe(before);
+    writeFileSync(bot, 'export default { name: "bot", choose: () => undefined };\n');
+    expect(plan({ policies: ['random', `${bot}:depth=2`] }).experiment.inputsHash).not.toBe(before);
   });
 });
 
