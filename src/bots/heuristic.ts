@@ -9,7 +9,7 @@ import { polygonBounds } from '../board/index.js';
 import type { Rng } from '../dice/types.js';
 import { gap, norm } from '../engine/index.js';
 import type { ActionChoice, Choice, Decision, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
-import { deploymentFor, entryPointNear, pick } from './candidates.js';
+import { deploymentFor, entryPointNear } from './candidates.js';
 import {
   advanceTo,
   bestCharge,
@@ -23,7 +23,7 @@ import {
   standsIn,
   type Note,
 } from './scripts.js';
-import { attackOdds, DEFAULT_WEIGHTS, legalChargeTargets, legalClashTargets, objectives, statNow, type Objective } from './toolkit.js';
+import { attackOdds, DEFAULT_WEIGHTS, engaged, objectives, statNow, type Objective } from './toolkit.js';
 
 type State = Readonly<GameState>;
 
@@ -75,12 +75,30 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
   const other = (p: PlayerIndex): PlayerIndex => (p === 0 ? 1 : 0);
 
   /** What an attack on marker i is worth to `me` now. */
-  const markerWorth = (s: State, me: PlayerIndex) => (i: number): number => {
+  function markerWorth(s: State, me: PlayerIndex, i: number): number {
     const m = s.scenarioState.markers[i];
     if (m.destroyed || m.behaviour !== 'standard' || m.friendlyTo === me) return 0;
     // A marker has 5 Wounds and takes at most 1 a hit (R26): a hit is a fifth of the way.
     return (o.objective * W.vp * (markerVp(s) + 0.5)) / s.scenarioState.markerRules.wounds;
-  };
+  }
+  /** markerWorth for the decision being made, as the scripts take it (one function, no closure a decision). */
+  const now = { s: null as unknown as State, me: 0 as PlayerIndex };
+  const mv = (i: number): number => markerWorth(now.s, now.me, i);
+
+  /** The scoring places, worked out once a Command Card's activation (its warriors' own moves change little of it). */
+  let placesFor = -1;
+  let placesState: State | null = null;
+  let places: readonly Objective[] = [];
+  function placesNow(s: State): readonly Objective[] {
+    const key = s.round * 1000 + s.card;
+    if (s.card < 0) return objectives(s);
+    if (placesFor !== key || placesState !== s) {
+      places = objectives(s);
+      placesFor = key;
+      placesState = s;
+    }
+    return places;
+  }
 
   /** Where w should go: the best place or enemy by worth over distance; `hold` when it should stay put. */
   function goal(s: State, w: Warrior, me: PlayerIndex): { x: number; y: number; hold: boolean; what: string } {
@@ -90,7 +108,7 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     const left = phasesLeft(s);
     const you = other(me);
     if (o.objective > 0) {
-      for (const p of objectives(s)) {
+      for (const p of placesNow(s)) {
         const vp = placeVp(s, p, me);
         if (vp <= 0) continue;
         const ours = p.friendlyTo === me;
@@ -115,10 +133,9 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
           best = { x: p.x, y: p.y, hold: standsIn(w, p) && need <= 0, what: `${p.kind} ${p.index}` };
         }
       }
-      const mv = markerWorth(s, me);
       const ms = s.scenarioState.markers;
       for (let i = 0; i < ms.length; i++) {
-        const worth = mv(i) * 3;
+        const worth = markerWorth(s, me, i) * 3;
         if (worth <= 0) continue;
         const d = norm(ms[i].x - w.x, ms[i].y - w.y);
         const v = worth / (1 + d / (2 * march));
@@ -145,7 +162,8 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     const a = s.activation!;
     const legal = d.legal;
     const has = (t: string): boolean => legal.includes(t as never);
-    const mv = markerWorth(s, me);
+    now.s = s;
+    now.me = me;
     const r = rally(w, legal, note);
     if (r) return r;
 
@@ -178,7 +196,7 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
       const m = bestClash(s, w, a.inspired, mv);
       if (m) return clashAt(s, m, statNow(s, w, 'attacks'), note);
     }
-    const g = goal(s, w, me);
+    let g: ReturnType<typeof goal> | null = null;
     const shooter = w.profile.barrage !== undefined && w.profile.barrage !== null;
     if (shooter && has('volley')) {
       const v = bestVolley(s, w, a.aimed, mv);
@@ -198,12 +216,14 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     if (has('charge') && (a.actionsLeft >= 2 || o.aggression >= 0.8)) {
       const c = bestCharge(s, w, mv);
       // A charge is worth it when the fight is worth more than the goal (a held place keeps its warriors).
+      g = goal(s, w, me);
       const holdWorth = g.hold ? W.vp * o.objective * 2 : 0;
       if (c && c.value * (0.5 + o.aggression) > holdWorth) {
         note?.(`charge ${c.target >= 0 ? `${s.warriors[c.target].profile.name}#${c.target}` : `marker ${s.scenarioState.markers[-1 - c.target].id}`}, P(slain) ${c.slain.toFixed(2)}`);
         return { type: 'charge', target: c.target };
       }
     }
+    g ??= goal(s, w, me);
     if (g.hold) {
       note?.(`hold: needed in ${g.what}`);
       return { type: 'end' };
@@ -220,11 +240,11 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         if (threat && g.what.startsWith('enemy')) {
           const want = threat.d - w.r - threat.foe.r - range * 0.8;
           if (want <= 0) return { type: 'end' };
-          return advanceTo(w, threat.foe.x, threat.foe.y, Math.min(d.marchAllowance, want));
+          return advanceTo(s, w, threat.foe.x, threat.foe.y, Math.min(d.marchAllowance, want));
         }
       }
       note?.(`advance to ${g.what}`);
-      return advanceTo(w, g.x, g.y, d.marchAllowance);
+      return advanceTo(s, w, g.x, g.y, d.marchAllowance);
     }
     return { type: 'end' };
   }
@@ -235,12 +255,18 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     let bestV = -Infinity;
     for (const i of regiments) {
       let v = 0;
+      let looked = false;
       for (const id of s.regiments[i].warriors) {
         const w = s.warriors[id];
         if (w.status === 'reserve') v += 1;
         if (w.status !== 'table' || w.activated) continue;
-        if (legalClashTargets(s, w).length > 0) v += 3;
-        else if (legalChargeTargets(s, w).length > 0) v += 2;
+        if (engaged(s, w)) v += 3;
+        else if (!looked) {
+          // A regiment moves together: whether one of it can reach the enemy says it for all.
+          looked = true;
+          const f = nearestFoe(s, w);
+          if (f && f.d - w.r - f.foe.r <= w.profile.march + s.ruleset.engagementRange) v += 2 * s.regiments[i].warriors.length;
+        }
         if (w.broken) v += 1;
       }
       v += s.regiments[i].points / 1000;
@@ -299,13 +325,16 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     const regiment = d.regiments.reduce((a, b) => (s.regiments[b].points > s.regiments[a].points ? b : a));
     if (!o.tactics) return { kind: 'deploy', regiment, positions: deploymentFor(s, regiment, d.zones, rng) };
     const places = objectives(s).filter((p) => p.friendlyTo !== me);
-    const done = s.regiments.filter((r) => r.player === me && s.warriors[r.warriors[0]].status === 'table').length;
-    const target = places.length > 0 ? places[done % places.length] : { x: s.table.width / 2, y: s.table.height / 2 };
+    const mine = s.regiments.filter((r) => r.player === me && !r.reinforcement);
+    const done = mine.filter((r) => s.warriors[r.warriors[0]].status === 'table').length;
     const b = d.zones.map(polygonBounds).reduce((x, y) => ({ minX: Math.min(x.minX, y.minX), minY: Math.min(x.minY, y.minY), maxX: Math.max(x.maxX, y.maxX), maxY: Math.max(x.maxY, y.maxY) }));
+    // Regiments side by side across the zone (room to move), each towards a place to take if there are any.
+    const lane = b.minX + ((done + 0.5) / Math.max(1, mine.length)) * (b.maxX - b.minX);
+    const target = places.length > 0 ? places[done % places.length] : { x: lane, y: s.table.height / 2 };
     const shooter = s.regiments[regiment].warriors.some((id) => s.warriors[id].profile.barrage);
-    // The point of the zone's box nearest the target, 2" in (shooters 5"), a little spread by the regiment's order.
+    // The point of the zone's box nearest the target, 2" in (shooters 5" back).
     const inset = shooter ? 5 : 2;
-    const x = Math.min(Math.max(target.x + ((done % 3) - 1) * 3, b.minX + inset), b.maxX - inset);
+    const x = Math.min(Math.max((target.x + lane) / 2, b.minX + inset), b.maxX - inset);
     const y = Math.min(Math.max(target.y, b.minY + inset), b.maxY - inset);
     return { kind: 'deploy', regiment, positions: deploymentFor(s, regiment, d.zones, rng, { x, y }) };
   }
@@ -339,8 +368,18 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
           return { kind: 'commandCard', regiment: o.tactics ? card(s, d.regiments) : d.regiments[0] };
         case 'selectWarrior': {
           // Engaged warriors strike first; then the ones that can charge; else any.
-          for (const id of d.warriors) if (legalClashTargets(s, s.warriors[id]).length > 0) return { kind: 'selectWarrior', warrior: id };
-          return { kind: 'selectWarrior', warrior: o.tactics ? d.warriors[0] : pick(d.warriors, rng) };
+          for (const id of d.warriors) if (engaged(s, s.warriors[id])) return { kind: 'selectWarrior', warrior: id };
+          // The front first, so that it does not stand in the way of the rest.
+          let front = d.warriors[0];
+          let best = Infinity;
+          for (const id of d.warriors) {
+            const f = nearestFoe(s, s.warriors[id]);
+            if (f && f.d < best) {
+              best = f.d;
+              front = id;
+            }
+          }
+          return { kind: 'selectWarrior', warrior: front };
         }
         case 'action':
           return { kind: 'action', action: action(s, s.warriors[d.warrior], d, d.player, note) };

@@ -7,3 +7,4 @@ export { heuristicPolicy, type HeuristicOptions } from './heuristic.js';
 export { deploymentFor, entryPointNear, formationAt, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 export * from './toolkit.js';
 export * from './scripts.js';
+export { loadPlugin, pluginFile, pluginHash, resolvePolicySpec } from './plugins.js';

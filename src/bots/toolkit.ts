@@ -191,7 +191,7 @@ export interface Objective {
   heldBy: Friendly;
 }
 
-let objectivesOf: { s: State; decisions: number; round: number; value: Objective[] } | null = null;
+let objectivesOf: { s: State; actions: number; decisions: number; round: number; value: Objective[] } | null = null;
 
 /** Weight one warrior adds under the control rule (R24, R32, R33). */
 function controlWeight(w: ControlWarrior, s: State): number {
@@ -202,20 +202,37 @@ function controlWeight(w: ControlWarrior, s: State): number {
 
 /**
  * Every scoring place with who would seize it now and each side's weight in
- * it, by the scenarios' own seizeZone. Cached for the state's current decision.
+ * it, by the scenarios' own seizeZone. Cached until the next action (or
+ * round, or deployment: what moves warriors and changes who holds what).
  */
 export function objectives(s: State): readonly Objective[] {
   const c = objectivesOf;
-  if (c && c.s === s && c.decisions === s.decisions && c.round === s.round) return c.value;
+  if (c && c.s === s && c.actions === s.actions && c.round === s.round && (s.phase !== 'deploy' || c.decisions === s.decisions)) return c.value;
   const warriors = controlWarriors(st(s));
+  const weights = warriors.map((w) => controlWeight(w, s));
   const ss = s.scenarioState;
   const out: Objective[] = [];
+  const inside: ControlWarrior[] = [];
   const add = (kind: Objective['kind'], index: number, zone: ZoneCircle, heldBy: Friendly, markers: boolean): void => {
     const weight: [number, number] = [0, 0];
-    for (const w of warriors) if (warriorInZone(w, zone)) weight[w.player] += controlWeight(w, s);
+    inside.length = 0;
+    for (let i = 0; i < warriors.length; i++) {
+      const w = warriors[i];
+      if (!warriorInZone(w, zone)) continue;
+      weight[w.player] += weights[i];
+      inside.push(w);
+    }
     const ms = markers ? ss.markers : [];
     const may = maySeize(zone, ms, s.round, s.ruleset);
-    const seizedBy = seizeZone({ zone, warriors, markers: ms, control: s.control, round: Math.max(s.round, s.ruleset.firstSeizingRound), ruleset: s.ruleset });
+    // Steamroller's eligibility looks at whole regiments; the other rules only at the warriors inside.
+    const seizedBy = seizeZone({
+      zone,
+      warriors: s.control === 'steamroller' ? warriors : inside,
+      markers: ms,
+      control: s.control,
+      round: Math.max(s.round, s.ruleset.firstSeizingRound),
+      ruleset: s.ruleset,
+    });
     out.push({ kind, index, x: zone.x, y: zone.y, radius: zone.diameter / 2, friendlyTo: zone.friendlyTo, seizedBy, weight, may, heldBy });
   };
   s.scenario.objectiveZones.forEach((z, i) => add('zone', i, z, ss.zoneSeizedBy[i] ?? null, true));
@@ -228,7 +245,7 @@ export function objectives(s: State): readonly Objective[] {
     const m = ss.markers[i];
     add('movingMarker', i, { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null }, null, false);
   }
-  objectivesOf = { s, decisions: s.decisions, round: s.round, value: out };
+  objectivesOf = { s, actions: s.actions, decisions: s.decisions, round: s.round, value: out };
   return out;
 }
 

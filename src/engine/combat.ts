@@ -150,6 +150,7 @@ export function attackMarker(
   if (rec.wounds > 0) {
     const wounds = Math.min(rec.wounds, m.maxWoundsPerAction);
     const out = damageMarker(s.scenarioState, markerIndex, attacker.player, wounds, s.round);
+    s.woundsDealt += out.applied;
     ctx.emit?.({
       type: 'markerDamaged',
       marker: marker.id,
@@ -166,6 +167,7 @@ export function attackMarker(
  */
 export function sufferWounds(ctx: Ctx, w: Warrior, wounds: number, by: Warrior | null): void {
   const s = ctx.s;
+  s.woundsDealt += wounds;
   w.markers += wounds;
   const W = w.profile.wounds;
   if (w.markers < W) return;

@@ -25,6 +25,8 @@ export interface GameResult {
   pointsDestroyed: [number, number];
   /** True when the game hit the engine's safety limit instead of ending by the rules. */
   stalled: boolean;
+  /** Rounds with no wound dealt by either side, no VP scored and no zone or point changing hands. */
+  passiveRounds: number;
   /** Activation actions taken and d6 rolled, for benchmarks. */
   actions: number;
   diceRolled: number;
@@ -148,6 +150,11 @@ export interface GameState {
   result: GameResult | null;
   decisions: number;
   actions: number;
+  /** Wounds dealt to warriors and markers so far, and when the round began: a round without any may be passive. */
+  woundsDealt: number;
+  woundsAtRoundStart: number;
+  /** Rounds so far with no wound dealt, no VP scored and no zone or point changing hands. */
+  passiveRounds: number;
 }
 
 // ---------------------------------------------------------------- decisions

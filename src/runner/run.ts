@@ -6,6 +6,7 @@ import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
 import { createInProcess, createPool, type Executor } from './pool.js';
+import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, TaskRows } from './types.js';
@@ -126,6 +127,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
     throw new InputError('--precision cannot be combined with --shard: how many games a cell needs depends on all of its games');
   }
   if (opts.game && workers > 0) throw new Error('runExperiment: a game function needs workers: 0 (use gameModule for a pool)');
+  // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
+  if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
   const files = outputFiles(out);
   mkdirSync(out, { recursive: true });
 
@@ -401,6 +404,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
         precision: e.precision,
         shard: shard ? `${shard.k}/${shard.n}` : null,
         counts: { cells: cells.length, games: cells.reduce((s, c) => s + c.summary.games, 0), errors },
+        policyModules: policyModules(e.cells),
         cells: cells.map((c) => ({
           index: c.spec.index,
           key: c.spec.key,

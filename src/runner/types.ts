@@ -40,9 +40,15 @@ export interface CellSpec {
   scenario: string;
   /** The scenario's name in the CSVs. */
   scenarioLabel: string;
-  /** Policies play for an army, whichever seat it has. */
+  /**
+   * Policies play for an army, whichever seat it has: a built-in name with
+   * options (`balanced:aggression=0.7`) or a plugin module path, relative to
+   * `policyDir`.
+   */
   policyA: string;
   policyB: string;
+  /** Where relative plugin paths start (default: the experiment file's folder). */
+  policyDir?: string;
   /** null: the scenario's own control rule. */
   control: ControlRule | null;
   /** Deep-partial ruleset overrides (resolveRuleset), or the absolute path of a ruleset file. */
@@ -89,6 +95,8 @@ export interface GameRecord {
   pointsDestroyedA: number;
   pointsDestroyedB: number;
   stalled: boolean;
+  /** Rounds with no wound dealt, no VP scored and no zone or point changing hands. */
+  passiveRounds: number;
 }
 
 /** A game that threw: errors.csv. */
@@ -130,8 +138,8 @@ export interface TaskResult extends TaskRows {
 /** Plays one game of a cell: `aFirst` says whether army A has the first seat. */
 export type PlayFn = (seed: string, aFirst: boolean) => GameResult;
 
-/** Prepares a cell once per worker (loads armies, scenario, ruleset, policies). */
-export type CreateGame = (cell: CellSpec) => PlayFn;
+/** Prepares a cell once per worker (loads armies, scenario, ruleset, policies and plugin modules). */
+export type CreateGame = (cell: CellSpec) => PlayFn | Promise<PlayFn>;
 
 /** `--shard K/N`: slice K (1-based) of N. */
 export interface Shard {

@@ -81,6 +81,8 @@ Example:
         seed: flags.seed,
         policies,
         onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+        // A bot's reason for its decision, after the events of the decision before it.
+        onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
       });
       if (logFd !== null && tmpLog && flags.log) {
         closeSync(logFd);
