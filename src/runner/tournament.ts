@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadRoster } from '../army/index.js';
-import { getPolicy, isPluginSpec, splitSpec } from '../bots/index.js';
+import { getPolicy, isPluginSpec, pluginFile, splitSpec } from '../bots/index.js';
 import { createRng, deriveSeed } from '../dice/index.js';
 import { InputError } from '../errors.js';
 import { getScenario } from '../scenarios/index.js';
@@ -29,6 +29,7 @@ export const PAIRING_COLUMNS = [
   'win_rate_a_low',
   'win_rate_a_high',
   'vp_margin_mean',
+  'passive_rounds_mean',
   'stall_rate',
 ] as const;
 
@@ -91,8 +92,8 @@ export function planTournament(opts: TournamentOptions): Tournament {
   for (const p of opts.policies) {
     if (seenPolicy.has(p)) errors.push(`--policies: "${p}" is named twice`);
     seenPolicy.add(p);
-    if (!isPluginSpec(p)) continue;
-    const file = path.resolve(splitSpec(p).name);
+    const file = pluginFile(p, process.cwd());
+    if (file === null) continue;
     if (existsSync(file)) plugins.push(file);
     else errors.push(`--policies: plugin module not found: ${splitSpec(p).name}`);
   }
@@ -149,6 +150,8 @@ export function planTournament(opts: TournamentOptions): Tournament {
             control: null,
             ruleset: { overrides: undefined },
             source: 'tournament',
+            // Plugin paths in --policies are relative to the current directory.
+            policyDir: process.cwd(),
           });
           cellGroups.push({ pairing, firstGroup: slot * pairs });
         }
@@ -205,7 +208,8 @@ export function checkTournament(t: Tournament): void {
   const cells = t.experiment.cells;
   for (const file of new Set(cells.flatMap((c) => [c.armyA.file, c.armyB.file]))) check('--armies', () => loadRoster(file));
   for (const s of new Set(cells.map((c) => c.scenario))) check('--scenarios', () => getScenario(s));
-  for (const p of t.policies) check('--policies', () => getPolicy(p));
+  // Plugins load asynchronously: runExperiment loads and checks them before any game.
+  for (const p of t.policies) if (!isPluginSpec(p)) check('--policies', () => getPolicy(p));
   if (errors.length > 0) throw new InputError(errors);
 }
 
@@ -251,6 +255,7 @@ export class TournamentTables {
         fmt(win.low),
         fmt(win.high),
         fmt(s.margin.interval().mean),
+        fmt(s.passive.interval().mean),
         fmt(s.games === 0 ? Number.NaN : s.stalled / s.games),
       ];
     });
@@ -329,7 +334,7 @@ const pct = (x: string): string => (x === '' ? '–' : `${(Number(x) * 100).toFi
 export function formatPairingsTable(rows: string[][]): string {
   const c = (name: (typeof PAIRING_COLUMNS)[number]): number => PAIRING_COLUMNS.indexOf(name);
   return formatTable(
-    ['policy A', 'policy B', 'games', 'A win rate [95% CI]', 'draws', 'VP margin', 'stalled'],
+    ['policy A', 'policy B', 'games', 'A win rate [95% CI]', 'draws', 'VP margin', 'passive rounds', 'stalled'],
     rows.map((r) => [
       r[c('policy_a')],
       r[c('policy_b')],
@@ -337,6 +342,7 @@ export function formatPairingsTable(rows: string[][]): string {
       `${pct(r[c('win_rate_a')])} [${pct(r[c('win_rate_a_low')])}, ${pct(r[c('win_rate_a_high')])}]`,
       r[c('draws')],
       r[c('vp_margin_mean')] === '' ? '–' : Number(r[c('vp_margin_mean')]).toFixed(2),
+      r[c('passive_rounds_mean')] === '' ? '–' : Number(r[c('passive_rounds_mean')]).toFixed(2),
       pct(r[c('stall_rate')]),
     ]),
     2,

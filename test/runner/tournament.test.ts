@@ -168,24 +168,37 @@ describe('runTournament with the stand-in game', () => {
 });
 
 describe('runTournament with the real engine', () => {
-  it('gives the same bytes in process and on a pool', async () => {
-    const real = (dir: string) =>
-      planTournament({
-        policies: ['random', 'aggressive'],
-        armies: ['ironbound-400', 'tuskfell-400'].map((a) => path.join(ROOT, 'sims', 'armies', `${a}.json`)),
-        scenarios: ['raid'],
-        games: 8,
-        seed: 'real',
-        out: dir,
-      });
-    const single = real(out());
+  const PLUGIN = `${path.relative(process.cwd(), path.join(FIXTURES, 'bots', 'first-choice.mjs'))}:random=0.5`;
+  const real = (opts: Partial<TournamentOptions> = {}) =>
+    planTournament({
+      policies: ['random', 'aggressive', PLUGIN],
+      armies: ['ironbound-400', 'tuskfell-400'].map((a) => path.join(ROOT, 'sims', 'armies', `${a}.json`)),
+      scenarios: ['raid'],
+      games: 4,
+      seed: 'real',
+      out: out(),
+      ...opts,
+    });
+
+  it('gives the same bytes in process and on a pool, a plugin bot included', async () => {
+    const single = real();
     checkTournament(single);
     const a = await runTournament(single, { workers: 0 });
     expect(a.run.failure).toBeUndefined();
     expect(a.run.errors).toBe(0);
-    expect(a.pairings[0].slice(0, 3)).toEqual(['random', 'aggressive', '8']);
-    const pooled = real(out());
+    expect(a.pairings.map((r) => r.slice(0, 3))).toEqual([
+      ['random', 'aggressive', '4'],
+      ['random', PLUGIN, '4'],
+      ['aggressive', PLUGIN, '4'],
+    ]);
+    const pooled = real();
     await runTournament(pooled, { workers: 2, chunk: 1 });
     expect(files(pooled.experiment.out)).toEqual(files(single.experiment.out));
+    const manifest = JSON.parse(readFileSync(path.join(single.experiment.out, 'manifest.json'), 'utf8'));
+    expect(manifest.policyModules).toEqual([expect.objectContaining({ policy: PLUGIN, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+  });
+
+  it('names the flag of a bad policy option before any game', () => {
+    expect(() => checkTournament(real({ policies: ['random', 'balanced:nosuch=1'] }))).toThrow(/^--policies: policy "balanced:nosuch=1": balanced has no option "nosuch"/);
   });
 });
