@@ -69,8 +69,6 @@ export interface Tournament {
   cellGroups: { pairing: number; firstGroup: number }[];
   /** Seed groups (up to four games sharing a seed) of a pairing. */
   groupsPerPairing: number;
-  /** Files whose contents decide the results. */
-  inputFiles: string[];
 }
 
 const isFile = (s: string): boolean => s.endsWith('.json') || /[\\/]/.test(s);
@@ -179,7 +177,6 @@ export function planTournament(opts: TournamentOptions): Tournament {
     gamesPerPairing: perCell * sides * slots,
     cellGroups,
     groupsPerPairing: slots * pairs,
-    inputFiles,
   };
 }
 
