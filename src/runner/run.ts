@@ -9,7 +9,7 @@ import { createInProcess, createPool, type Executor } from './pool.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
-import type { CellSpec, CreateGame, Experiment, Shard, TaskRows } from './types.js';
+import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
 /** What the progress display is told after every finished task. */
@@ -45,6 +45,12 @@ export interface RunOptions {
   onProgress?: (p: ProgressUpdate) => void;
   /** Called once before the first task, with the plan. */
   onStart?: (info: { total: number; resumed: number; threads: number; chunk: number | null }) => void;
+  /** Sees every game as it is written: in game order, checkpointed games included (a tournament's tables). */
+  onRows?: (cell: CellSpec, rows: readonly GameRecord[]) => void;
+  /** More files of a complete run, written before the manifest (and before the checkpoint goes). */
+  finalFiles?: () => { file: string; text: string }[];
+  /** More fields of manifest.json. */
+  manifest?: Record<string, unknown>;
 }
 
 export interface CellOutcome {
@@ -325,6 +331,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
 
     function write(cs: CellState, r: TaskRows): void {
       for (const row of r.rows) cs.summary.add(row);
+      opts.onRows?.(cs.spec, r.rows);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
       if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map(gameRow)));
@@ -382,7 +389,9 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
       renameSync(gamesTmp, files.games);
       renameSync(errorsTmp, files.errors);
       writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(cells.map((c) => c.summary.row())));
-      const o = outcome('complete', [files.games, files.summary, files.errors, files.manifest]);
+      const extra = opts.finalFiles?.() ?? [];
+      for (const f of extra) writeAtomically(f.file, f.text);
+      const o = outcome('complete', [files.games, files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
       const manifest = {
         kind: 'manifest',
         experiment: e.name,
@@ -419,6 +428,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
           workers: executor.threads,
           chunk: chunk ?? 'paced',
         },
+        ...opts.manifest,
       };
       writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
       checkpoint.remove();

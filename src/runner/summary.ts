@@ -35,7 +35,7 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 /** Fixed decimals keep summary.csv short and byte-stable; NaN (no data) prints empty. */
-function fmt(x: number): string {
+export function fmt(x: number): string {
   return Number.isFinite(x) ? x.toFixed(4) : '';
 }
 

@@ -32,6 +32,8 @@ export interface CellSpec {
   index: number;
   /** Stable name of the cell; part of every game seed. */
   key: string;
+  /** Names the game seeds instead of `key`: cells sharing it play the same seeds (a tournament's army swap). */
+  seedKey?: string;
   armyA: ArmyRef;
   armyB: ArmyRef;
   /** Built-in scenario name or absolute path of a scenario file. */
