@@ -111,22 +111,43 @@ export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i
 /** Turns tried when the straight way is blocked, radians either side (a March only goes straight). */
 const DETOURS = [0, 0.4, -0.4, 0.8, -0.8, 1.2, -1.2];
 
-/**
- * How far a base of w's size gets along the unit direction (ux, uy) before
- * touching another base on the table (up to `dist`): a March stops there.
- */
-function clearRun(s: State, w: Warrior, ux: number, uy: number, dist: number): number {
-  let run = dist;
+/** The bases near a March's start (centre x, y and radius), gathered once for all the turns tried. */
+const NEAR_X: number[] = [];
+const NEAR_Y: number[] = [];
+const NEAR_R: number[] = [];
+
+/** Gathers into NEAR_* the bases on the table, other than w, that a move of `dist` could touch; returns how many. */
+function basesNear(s: State, w: Warrior, dist: number): number {
   const ws = s.warriors;
+  const reach = dist + w.r + s.grid.maxR;
+  let n = 0;
   for (let i = 0; i < ws.length; i++) {
     const b = ws[i];
     if (b === w || b.status !== 'table') continue;
-    const cx = b.x - w.x;
-    const cy = b.y - w.y;
+    const dx = b.x - w.x;
+    const dy = b.y - w.y;
+    if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
+    NEAR_X[n] = dx;
+    NEAR_Y[n] = dy;
+    NEAR_R[n] = b.r + w.r;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * How far w gets along the unit direction (ux, uy) before touching one of
+ * the n bases in NEAR_* (up to `dist`): a March stops there.
+ */
+function clearRun(n: number, ux: number, uy: number, dist: number): number {
+  let run = dist;
+  for (let i = 0; i < n; i++) {
+    const cx = NEAR_X[i];
+    const cy = NEAR_Y[i];
+    const R = NEAR_R[i];
     const along = cx * ux + cy * uy;
-    if (along <= 0 || along - b.r - w.r > run) continue;
+    if (along <= 0 || along - R > run) continue;
     const perp = cx * uy - cy * ux;
-    const R = b.r + w.r;
     if (perp * perp >= R * R) continue;
     const hit = along - Math.sqrt(R * R - perp * perp);
     if (hit < run) run = hit < 0 ? 0 : hit;
@@ -147,6 +168,7 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
   const want = Math.min(dist, d);
   const ux = dx / d;
   const uy = dy / d;
+  const n = basesNear(s, w, want);
   let bestGain = -1;
   let bx = w.x;
   let by = w.y;
@@ -155,7 +177,7 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
     const sn = Math.sin(a);
     const vx = ux * c - uy * sn;
     const vy = ux * sn + uy * c;
-    const run = clearRun(s, w, vx, vy, want);
+    const run = clearRun(n, vx, vy, want);
     const gain = run * c;
     if (gain > bestGain + 1e-6) {
       bestGain = gain;
