@@ -314,6 +314,7 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         return { kind: 'commandAbility', ability: name };
       }
     }
+    if (!d.abilities.includes('Press Forward')) return { kind: 'commandAbility', ability: null };
     note?.('Press Forward: full March on the second move');
     return { kind: 'commandAbility', ability: 'Press Forward' };
   }
