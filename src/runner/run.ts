@@ -8,6 +8,8 @@ import { packageVersion } from './paths.js';
 import { createInProcess, createPool, type Executor } from './pool.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
+import { summaryRows } from './balance.js';
+import { sweepFiles, sweepOutputs, type CrossingRow } from './sweep-output.js';
 import type { CellSpec, CreateGame, Experiment, Shard, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
@@ -67,6 +69,8 @@ export interface RunOutcome {
   /** Files written (complete runs). */
   files: string[];
   cells: CellOutcome[];
+  /** A complete sweep's crossings (not a slice's: `merge` fits them). */
+  crossings?: CrossingRow[];
   seconds: number;
 }
 
@@ -157,7 +161,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   const errorsTmp = tmpName(files.errors);
   const gamesFd = openSync(gamesTmp, 'w');
   const errorsFd = openSync(errorsTmp, 'w');
-  writeSync(gamesFd, csvHeader(GAME_COLUMNS));
+  // A sweep's games.csv has a column per parameter after the usual ones.
+  writeSync(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
   writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
 
   const executor: Executor = workers === 0 ? createInProcess(opts.game) : createPool(workers);
@@ -324,7 +329,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
       for (const row of r.rows) cs.summary.add(row);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
-      if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map(gameRow)));
+      const point = cs.spec.point?.values ?? [];
+      if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
       if (r.errors.length > 0) writeSync(errorsFd, csvText(r.errors.map(errorRow)));
     }
 
@@ -355,6 +361,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
     }
 
     function outcome(status: RunOutcome['status'], written: string[] = []): RunOutcome {
+      const rows = summaryRows(cells.map((c) => c.summary));
       return {
         status,
         out,
@@ -364,7 +371,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
         errors,
         failure,
         files: written,
-        cells: cells.map((c) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: c.summary.row() })),
+        cells: cells.map((c, i) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: rows[i] })),
         seconds: (Date.now() - started) / 1000,
       };
     }
@@ -378,8 +385,16 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
       closeSync(errorsFd);
       renameSync(gamesTmp, files.games);
       renameSync(errorsTmp, files.errors);
-      writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(cells.map((c) => c.summary.row())));
       const o = outcome('complete', [files.games, files.summary, files.errors, files.manifest]);
+      writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
+      if (e.sweep && shard === null) {
+        const sw = sweepOutputs({ plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) });
+        const f = sweepFiles(out);
+        writeAtomically(f.sweep, sw.sweepCsv);
+        writeAtomically(f.crossing, sw.crossingCsv);
+        o.files.push(f.sweep, f.crossing);
+        o.crossings = sw.crossings;
+      }
       const manifest = {
         kind: 'manifest',
         experiment: e.name,
@@ -391,6 +406,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
         gamesPerCell: e.gamesPerCell,
         precision: e.precision,
         shard: shard ? `${shard.k}/${shard.n}` : null,
+        ...(e.sweep ? { sweep: e.sweep } : {}),
         counts: { cells: cells.length, games: cells.reduce((s, c) => s + c.summary.games, 0), errors },
         cells: cells.map((c) => ({
           index: c.spec.index,
@@ -400,6 +416,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
           armyB: { label: c.spec.armyB.label, path: c.spec.armyB.path },
           policyA: c.spec.policyA,
           policyB: c.spec.policyB,
+          ...(c.spec.point ? { point: c.spec.point } : {}),
           start: c.lo,
           end: c.hi,
           games: c.summary.games,

@@ -60,7 +60,7 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
   const cell = task.cell;
   const t0 = performance.now();
   for (let game = task.start; game < task.end; game++) {
-    const seed = gameSeed(task.seed, cell.key, game);
+    const seed = gameSeed(task.seed, cell.seedKey ?? cell.key, game);
     const aFirst = armyAFirst(game);
     let result: GameResult;
     try {

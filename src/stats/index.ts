@@ -1,4 +1,8 @@
-/** Statistics for balance runs: proportion and mean intervals, streaming accumulators. */
+/** Statistics for balance runs: proportion and mean intervals, streaming accumulators, fits, tests. */
 export { wilsonInterval, wilsonHalfWidth } from './wilson.js';
 export { meanInterval, tQuantile975, MeanAccumulator } from './mean.js';
-export type { ProportionInterval, MeanInterval, RunningSums } from './types.js';
+export { logisticFit, logisticAt, binomialLogLik } from './logistic.js';
+export { isotonicFit, crossingOfCurve } from './isotonic.js';
+export { binomialTest, holm } from './binomial.js';
+export { fairCrossing, crossingOfGroups } from './crossing.js';
+export type * from './types.js';

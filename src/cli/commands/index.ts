@@ -18,6 +18,7 @@ export function registerCommands(program: Command): void {
   registerArmy(program);
   registerScenarios(program);
   registerRun(program);
+  registerRun(program, 'sweep');
   registerMerge(program);
   registerPlay(program);
 }
