@@ -40,7 +40,7 @@ export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_A
   });
   const agrees = new Array<string>(summaries.length).fill('');
   for (const members of tiers.values()) {
-    if (members.length < 2) continue;
+    if (new Set(members.map((i) => summaries[i].cell.policyA)).size < 2) continue;
     const same = members.every((i) => verdicts[i] === verdicts[members[0]]);
     for (const i of members) agrees[i] = same ? '1' : '0';
   }
