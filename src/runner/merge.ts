@@ -7,7 +7,7 @@ import { packageVersion } from './paths.js';
 import { outputFiles, writeAtomically } from './run.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
-import { sweepFiles, sweepOutputs } from './sweep-output.js';
+import { sweepFiles, sweepOutputs, type CrossingRow } from './sweep-output.js';
 import type { ArmyRef, CellSpec, SweepPlan } from './types.js';
 
 export interface MergeOptions {
@@ -22,6 +22,8 @@ export interface MergeOutcome {
   errors: number;
   files: string[];
   summaryRows: string[][];
+  /** A sweep's crossings. */
+  crossings?: CrossingRow[];
 }
 
 interface ManifestCell {
@@ -216,12 +218,14 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   const rows = summaryRows(summaries);
   writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
   const written = [files.games, files.summary, files.errors, files.manifest];
+  let crossings: CrossingRow[] | undefined;
   if (first.sweep) {
     const sw = sweepOutputs({ plan: first.sweep, seed: first.seed, summaries, rows });
     const f = sweepFiles(out);
     writeAtomically(f.sweep, sw.sweepCsv);
     writeAtomically(f.crossing, sw.crossingCsv);
     written.push(f.sweep, f.crossing);
+    crossings = sw.crossings;
   }
   const manifest = {
     kind: 'manifest',
@@ -250,7 +254,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
     },
   };
   writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-  return { out, games: totalGames, errors: totalErrors, files: written, summaryRows: rows };
+  return { out, games: totalGames, errors: totalErrors, files: written, summaryRows: rows, ...(crossings ? { crossings } : {}) };
 }
 
 function parseFields(line: string, lines: Lines): string[] {

@@ -153,6 +153,30 @@ describe('sweep definitions', () => {
     expect(lines.some((l) => /sweep point 1 of 3/.test(l))).toBe(false);
   });
 
+  it('covers the grid of several parameters and fits each numeric one per slice of the others', async () => {
+    const e = loadWith({
+      games: 40,
+      matchups: [[alpha, beta]],
+      sweep: {
+        parameters: [
+          { name: 'edge', target: alpha, pointer: '/edge', values: [-2, 0, 2] },
+          { name: 'note', target: beta, pointer: '/note', values: ['x', 'y'] },
+        ],
+      },
+    }) as Experiment;
+    expect(e.sweep!.points.map((p) => p.label)).toEqual(['edge=-2, note=x', 'edge=-2, note=y', 'edge=0, note=x', 'edge=0, note=y', 'edge=2, note=x', 'edge=2, note=y']);
+    const dir = out();
+    await runExperiment({ experiment: e, out: dir, workers: 0, gameModule: SWEEP_GAME });
+    const crossing = csv(readFileSync(path.join(dir, 'crossing.csv'), 'utf8'));
+    expect(crossing[0]).toEqual([...CROSSING_COLUMNS, 'edge', 'note']);
+    // "note" is not a number: no crossing along it; "edge" once per value of "note".
+    expect(crossing.slice(1).map((r) => [r[1], r[7], r[8]])).toEqual([
+      ['edge', '', 'x'],
+      ['edge', '', 'y'],
+    ]);
+    expect(csv(readFileSync(path.join(dir, 'games.csv'), 'utf8'))[0].slice(-2)).toEqual(['edge', 'note']);
+  });
+
   it('a ruleset parameter patches the experiment overrides, creating the way to its knob', () => {
     const e = loadWith({ matchups: [[alpha, beta]], sweep: { parameters: [{ name: 'k', target: 'ruleset', pointer: '/a/b', values: [1, 2] }] } }) as Experiment;
     expect(e.cells.map((c) => c.ruleset)).toEqual([{ overrides: { a: { b: 1 } } }, { overrides: { a: { b: 2 } } }]);
