@@ -47,16 +47,3 @@ export function setAtPointer(doc: unknown, pointer: string, value: unknown, crea
   }
   return { doc: root };
 }
-
-/** The value at `pointer`, or undefined. */
-export function getAtPointer(doc: unknown, pointer: string): unknown {
-  const tokens = parsePointer(pointer);
-  if (tokens === null) return undefined;
-  let at: unknown = doc;
-  for (const t of tokens) {
-    if (Array.isArray(at)) at = /^(0|[1-9]\d*)$/.test(t) ? at[Number(t)] : undefined;
-    else if (typeof at === 'object' && at !== null && Object.hasOwn(at, t)) at = (at as Record<string, unknown>)[t];
-    else return undefined;
-  }
-  return at;
-}

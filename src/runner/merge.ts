@@ -7,7 +7,7 @@ import { packageVersion } from './paths.js';
 import { outputFiles, writeAtomically } from './run.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
-import { sweepFiles, sweepOutputs, type CrossingRow } from './sweep-output.js';
+import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
 import type { ArmyRef, CellSpec, SweepPlan } from './types.js';
 
 export interface MergeOptions {
@@ -220,11 +220,8 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   const written = [files.games, files.summary, files.errors, files.manifest];
   let crossings: CrossingRow[] | undefined;
   if (first.sweep) {
-    const sw = sweepOutputs({ plan: first.sweep, seed: first.seed, summaries, rows });
-    const f = sweepFiles(out);
-    writeAtomically(f.sweep, sw.sweepCsv);
-    writeAtomically(f.crossing, sw.crossingCsv);
-    written.push(f.sweep, f.crossing);
+    const sw = writeSweepFiles(out, { plan: first.sweep, seed: first.seed, summaries, rows }, writeAtomically);
+    written.push(...sw.files);
     crossings = sw.crossings;
   }
   const manifest = {

@@ -9,7 +9,7 @@ import { createInProcess, createPool, type Executor } from './pool.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
-import { sweepFiles, sweepOutputs, type CrossingRow } from './sweep-output.js';
+import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
 import type { CellSpec, CreateGame, Experiment, Shard, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
@@ -388,11 +388,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
       const o = outcome('complete', [files.games, files.summary, files.errors, files.manifest]);
       writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
       if (e.sweep && shard === null) {
-        const sw = sweepOutputs({ plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) });
-        const f = sweepFiles(out);
-        writeAtomically(f.sweep, sw.sweepCsv);
-        writeAtomically(f.crossing, sw.crossingCsv);
-        o.files.push(f.sweep, f.crossing);
+        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) }, writeAtomically);
+        o.files.push(...sw.files);
         o.crossings = sw.crossings;
       }
       const manifest = {

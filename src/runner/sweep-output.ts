@@ -100,6 +100,19 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
   };
 }
 
+/** Writes sweep.csv and crossing.csv to `out` (with `write`, the caller's atomic writer); returns the files and the crossings. */
+export function writeSweepFiles(
+  out: string,
+  opts: Parameters<typeof sweepOutputs>[0],
+  write: (file: string, text: string) => void,
+): { files: string[]; crossings: CrossingRow[] } {
+  const sw = sweepOutputs(opts);
+  const f = sweepFiles(out);
+  write(f.sweep, sw.sweepCsv);
+  write(f.crossing, sw.crossingCsv);
+  return { files: [f.sweep, f.crossing], crossings: sw.crossings };
+}
+
 /** The crossings as plain lines: a number with its interval only when the range holds it. */
 export function formatCrossings(crossings: readonly CrossingRow[]): string {
   return crossings

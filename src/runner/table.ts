@@ -36,7 +36,7 @@ export function formatSummaryTable(rows: string[][]): string {
   const last = head.length - 1;
   const line = (r: string[]): string =>
     r
-      .map((c, i) => (i === 0 || i === last ? c.padEnd(i === last ? 0 : widths[i]) : c.padStart(widths[i])))
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === last ? c : c.padStart(widths[i])))
       .join('  ')
       .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');

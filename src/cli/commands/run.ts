@@ -56,11 +56,10 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
     .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
     .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
-    .addHelpText('after', sweep ? SWEEP_HELP : '')
     .addHelpText(
       'after',
       sweep
-        ? ''
+        ? SWEEP_HELP
         : `
 Examples:
   $ skirmish run                                        # the quickstart: sample armies, several scenarios
