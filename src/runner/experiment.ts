@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
+import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import { expandSweep, sweepSchema } from './sweep.js';
 import type { CellSpec, Experiment, Precision, SweepPlan } from './types.js';
@@ -216,6 +217,11 @@ function inputsHash(e: Experiment, data: ExperimentJson): string {
     if ('file' in c.ruleset) files.add(c.ruleset.file);
     // A sweep's patched documents (faction files included) are derived from these.
     for (const f of Object.keys(c.files ?? {})) files.add(f);
+    // A plugin bot's code decides results too: a changed bot is a changed run (--resume refuses it).
+    for (const spec of [c.policyA, c.policyB]) {
+      const f = pluginFile(spec, c.policyDir ?? path.dirname(path.resolve(c.source)));
+      if (f && existsSync(f)) files.add(f);
+    }
   }
   h.update(
     JSON.stringify({

@@ -24,3 +24,18 @@ export { sweepSchema, expandSweep, MAX_GRID_POINTS, type SweepJson } from './swe
 export { sweepOutputs, formatCrossings, sweepColumns, CROSSING_COLUMNS, CROSSING_REPLICATES, type CrossingRow } from './sweep-output.js';
 export { policyAlias } from './references.js';
 export type * from './types.js';
+export {
+  planTournament,
+  checkTournament,
+  runTournament,
+  tournamentFiles,
+  formatPairingsTable,
+  formatRatingsTable,
+  TournamentTables,
+  PAIRING_COLUMNS,
+  RATING_COLUMNS,
+  type Tournament,
+  type TournamentOptions,
+  type TournamentOutcome,
+  type Pairing,
+} from './tournament.js';

@@ -31,6 +31,7 @@ export const SUMMARY_COLUMNS = [
   'vp_margin_high',
   'rounds_mean',
   'stall_rate',
+  'passive_rounds_mean',
   // Balance flags over all cells of the run (balance.ts): Holm-adjusted exact binomial tests on game pairs.
   'matchup_p_holm',
   'matchup_imbalanced',
@@ -40,7 +41,7 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 /** Fixed decimals keep summary.csv short and byte-stable; NaN (no data) prints empty. */
-function fmt(x: number): string {
+export function fmt(x: number): string {
   return Number.isFinite(x) ? x.toFixed(4) : '';
 }
 
@@ -61,6 +62,7 @@ export class CellSummary {
   readonly vpB = new MeanAccumulator();
   readonly margin = new MeanAccumulator();
   readonly rounds = new MeanAccumulator();
+  readonly passive = new MeanAccumulator();
   /** Complete seat-swapped pairs (games 2k, 2k+1) where army A / army B scored more. */
   pairsAheadA = 0;
   pairsAheadB = 0;
@@ -88,6 +90,7 @@ export class CellSummary {
     this.vpB.add(r.vpB);
     this.margin.add(r.vpA - r.vpB);
     this.rounds.add(r.rounds);
+    this.passive.add(r.passiveRounds);
   }
 
   /** Pairs up games 2k and 2k+1 (a game whose partner threw stays alone). */
@@ -170,6 +173,7 @@ export class CellSummary {
       fmt(margin.high),
       fmt(this.rounds.interval().mean),
       fmt(this.games === 0 ? Number.NaN : this.stalled / this.games),
+      fmt(this.passive.interval().mean),
     ];
   }
 }

@@ -50,6 +50,7 @@ export function recordOf(cell: CellSpec, game: number, seed: string, aFirst: boo
     pointsDestroyedA: r.pointsDestroyed[a],
     pointsDestroyedB: r.pointsDestroyed[b],
     stalled: r.stalled,
+    passiveRounds: r.passiveRounds,
   };
 }
 
@@ -80,7 +81,7 @@ export async function runTaskWith(task: Task, create?: CreateGame): Promise<Task
   const id = `${create ? 'fn' : (task.gameModule ?? '')}\n${task.cell.index}\n${task.cell.key}`;
   let play = prepared.get(id);
   if (!play) {
-    play = (create ?? (await creatorFor(task.gameModule)))(task.cell);
+    play = await (create ?? (await creatorFor(task.gameModule)))(task.cell);
     prepared.set(id, play);
   }
   return playTask(play, task);

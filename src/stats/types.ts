@@ -101,3 +101,26 @@ export interface FairCrossing {
   /** Each x: games, observed win rate, fitted win rate. */
   points: { x: number; games: number; winRate: number; fitted: number }[];
 }
+
+/** One pair's games: player i scored `score` (wins, draws as half) in `games` against j. */
+export interface PairScore {
+  i: number;
+  j: number;
+  score: number;
+  games: number;
+}
+
+/** One pair's games in groups resampled whole: group k holds games[k] games in which i scored score[k]. */
+export interface ScoreGroups {
+  i: number;
+  j: number;
+  score: ArrayLike<number>;
+  games: ArrayLike<number>;
+}
+
+/** A rating with its interval. */
+export interface RatingInterval {
+  rating: number;
+  low: number;
+  high: number;
+}

@@ -15,7 +15,7 @@ function cell(key: string, policy: string, pairs: { aAhead: number; bAhead?: num
   const game = (firstSeat: 'A' | 'B', winner: 'A' | 'B'): void => {
     const r: GameRecord = {
       cell: key, game: g++, seed: 's', scenario: 'raid', armyA: 'x', armyB: 'y', policyA: policy, policyB: policy, firstSeat, winner,
-      vpA: 0, vpB: 0, rounds: 5, endReason: 'lastRound', warriorsLostA: 0, warriorsLostB: 0, pointsDestroyedA: 0, pointsDestroyedB: 0, stalled: false,
+      vpA: 0, vpB: 0, rounds: 5, endReason: 'lastRound', warriorsLostA: 0, warriorsLostB: 0, pointsDestroyedA: 0, pointsDestroyedB: 0, stalled: false, passiveRounds: 0,
     };
     s.add(r);
   };
