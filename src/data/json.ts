@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { formatPath, InputError } from '../errors.js';
 
@@ -19,6 +20,7 @@ export type JsonValidator = (json: unknown, file: string) => ValidationResult | 
  * InputError of one line naming the file (and the line and column).
  */
 export function readJsonFile(file: string): unknown {
+  if (overlay !== null && overlay.has(resolve(file))) return structuredClone(overlay.get(resolve(file)));
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -29,6 +31,25 @@ export function readJsonFile(file: string): unknown {
     throw new InputError(`${file}: cannot read (${code ?? String(err)})`);
   }
   return parseJsonText(text, file);
+}
+
+/** Documents read instead of files while `withJsonOverlay` runs (absolute path → JSON). */
+let overlay: ReadonlyMap<string, unknown> | null = null;
+
+/**
+ * Runs `fn` (synchronous) with `files` (absolute path → JSON document) read
+ * in place of those files: a sweep point's patched inputs, loaded by the
+ * ordinary loaders and validated like any input.
+ */
+export function withJsonOverlay<T>(files: Readonly<Record<string, unknown>> | undefined, fn: () => T): T {
+  if (files === undefined || Object.keys(files).length === 0) return fn();
+  const before = overlay;
+  overlay = new Map(Object.entries(files));
+  try {
+    return fn();
+  } finally {
+    overlay = before;
+  }
 }
 
 /** Parses JSON text; a syntax error names `file`, its line and its column (1-based). */
