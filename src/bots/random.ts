@@ -1,5 +1,5 @@
 import type { Rng } from '../dice/types.js';
-import { chargeTargets, clashableMarkers, engagedEnemies, volleyTargets } from '../engine/index.js';
+import { chargeTargets, clashableMarkers, engagedEnemies, stat, volleyTargets } from '../engine/index.js';
 import type { ActionChoice, ActionType, Choice, Decision, GameState, GameView, Warrior } from '../engine/types.js';
 import { deploymentFor, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 import type { Policy } from './types.js';
@@ -33,7 +33,7 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
     }
     case 'reposition': {
       const angle = rng.next() * 2 * Math.PI;
-      const d = Math.ceil(w.profile.march * s.ruleset.repositionFraction);
+      const d = Math.ceil(stat(st, w, 'march') * s.ruleset.repositionFraction);
       return { type: 'reposition', x: w.x + Math.cos(angle) * d, y: w.y + Math.sin(angle) * d };
     }
     case 'clash': {
@@ -44,7 +44,7 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       if (n === 0) return null;
       const i = Math.floor(rng.next() * n);
       const target = i < enemies.length ? enemies[i].id : -1 - markers[i - enemies.length];
-      return { type: 'clash', split: [{ target, dice: w.profile.attacks }] };
+      return { type: 'clash', split: [{ target, dice: stat(st, w, 'attacks') }] };
     }
     case 'volley': {
       const targets = volleyTargets(st, w);
