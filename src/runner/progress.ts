@@ -14,6 +14,9 @@ export interface ProgressOptions {
   /** Plain mode: at most one line this often. Default 10 s. */
   intervalMs?: number;
   now?: () => number;
+  /** What is counted, and the plain lines' prefix. Default "games", "run". */
+  unit?: string;
+  label?: string;
 }
 
 function clock(seconds: number): string {
@@ -26,10 +29,10 @@ function clock(seconds: number): string {
 }
 
 /** "1234/2100 games, 57.3 games/s, ETA 0:15" */
-export function progressText(p: ProgressUpdate): string {
+export function progressText(p: ProgressUpdate, unit = 'games'): string {
   const rate = p.elapsedMs > 0 ? p.played / (p.elapsedMs / 1000) : 0;
   const eta = rate > 0 ? (p.total - p.done) / rate : Number.NaN;
-  return `${p.done}/${p.total} games, ${rate.toFixed(1)} games/s, ETA ${clock(eta)}`;
+  return `${p.done}/${p.total} ${unit}, ${rate.toFixed(1)} ${unit}/s, ETA ${clock(eta)}`;
 }
 
 export function createProgress(opts: ProgressOptions): Progress {
@@ -41,9 +44,9 @@ export function createProgress(opts: ProgressOptions): Progress {
   let drawn = false;
 
   const draw = (p: ProgressUpdate): void => {
-    const text = progressText(p);
+    const text = progressText(p, opts.unit);
     if (!tty) {
-      opts.stream.write(`run: ${text}\n`);
+      opts.stream.write(`${opts.label ?? 'run'}: ${text}\n`);
       return;
     }
     const width = Math.max(10, Math.min(40, (opts.stream.columns ?? 80) - text.length - 10));

@@ -6,7 +6,7 @@ import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
 
-function wholeNumber(flag: string, raw: string, min: number, max: number): number {
+export function wholeNumber(flag: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw.trim())) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got "${raw}"`);
   const n = Number(raw);
   if (n < min || n > max) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got ${raw}`);
@@ -28,7 +28,7 @@ interface RunFlags {
 }
 
 /** The command line that continues a stopped run: the same arguments plus --resume. */
-function resumeCommand(): string {
+export function resumeCommand(): string {
   const args = process.argv.slice(2).filter((a) => a !== '--resume');
   const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
   return `skirmish ${[...args, '--resume'].map(quote).join(' ')}`;
