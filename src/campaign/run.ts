@@ -141,7 +141,7 @@ export async function runCampaigns(opts: CampaignRunOptions): Promise<CampaignRu
           nextDispatch = cp.end;
           continue;
         }
-        const task: CampaignTask = { campaign: c.name, file: c.file, seed: c.seed, start: nextDispatch, end: nextDispatch + 1 };
+        const task: CampaignTask = { campaign: c.name, file: c.file, seed: c.seed, battlePolicy: c.battlePolicyOverride, start: nextDispatch, end: nextDispatch + 1 };
         nextDispatch = task.end;
         inFlight++;
         executor.run(task).then(

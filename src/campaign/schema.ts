@@ -66,11 +66,18 @@ export const campaignFileSchema = z.strictObject({
 });
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
 
+export interface LoadCampaignOptions {
+  seed?: string;
+  out?: string;
+  /** Every player's battle policy (the CLI's --battle-policy). */
+  battlePolicy?: string;
+}
+
 /**
  * Validates a campaign's JSON and everything it names (army lists, policies,
  * scenarios). Errors are `file: path: message` lines.
  */
-export function parseCampaign(json: unknown, file: string, opts: { seed?: string; out?: string } = {}): { campaign?: Campaign; errors: string[] } {
+export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOptions = {}): { campaign?: Campaign; errors: string[] } {
   const parsed = campaignFileSchema.safeParse(json);
   if (!parsed.success) return { errors: formatIssues(file, parsed.error.issues) };
   const d = parsed.data;
@@ -110,9 +117,9 @@ export function parseCampaign(json: unknown, file: string, opts: { seed?: string
         const built = buildArmy(armyJson, armyFile);
         if (!built.roster) err([...at, 'army'], `the army list ${armyFile} is invalid: ${built.errors.join('; ')}`);
       }
-      const battlePolicy = p.battlePolicy ?? d.battlePolicy ?? 'random';
+      const battlePolicy = opts.battlePolicy ?? p.battlePolicy ?? d.battlePolicy ?? 'random';
       if (!battleNames.includes(battlePolicy)) {
-        err(p.battlePolicy ? [...at, 'battlePolicy'] : ['battlePolicy'], `unknown battle policy "${battlePolicy}" (built-in: ${battleNames.join(', ')})`);
+        err(opts.battlePolicy ? [] : p.battlePolicy ? [...at, 'battlePolicy'] : ['battlePolicy'], `unknown battle policy "${battlePolicy}" (built-in: ${battleNames.join(', ')})`);
       }
       let campaignPolicy = p.campaignPolicy ?? d.campaignPolicy ?? 'random';
       if (isPolicyPath(campaignPolicy)) {
@@ -167,6 +174,7 @@ export function parseCampaign(json: unknown, file: string, opts: { seed?: string
     factions: factions as Campaign['factions'],
     players,
     out: opts.out ?? (d.out ? path.join(dir, d.out) : path.join('reports', d.name)),
+    battlePolicyOverride: opts.battlePolicy,
     inputsHash: '',
   };
   campaign.inputsHash = inputsHash(campaign);
@@ -176,7 +184,7 @@ export function parseCampaign(json: unknown, file: string, opts: { seed?: string
 /** sha256 of the effective campaign and the contents of every file it names (not out, workers or shard). */
 function inputsHash(c: Campaign): string {
   const h = createHash('sha256');
-  const { out: _out, file: _file, inputsHash: _h, ...rest } = c;
+  const { out: _out, file: _file, inputsHash: _h, battlePolicyOverride: _b, ...rest } = c;
   h.update(JSON.stringify(rest));
   for (const f of new Set(c.players.flatMap((p) => [p.armyFile, ...(isPolicyPath(p.campaignPolicy) ? [p.campaignPolicy] : [])]))) {
     h.update(f);
@@ -186,7 +194,7 @@ function inputsHash(c: Campaign): string {
 }
 
 /** Reads and validates a campaign file; throws one InputError listing every problem. */
-export function loadCampaign(file: string, opts: { seed?: string; out?: string } = {}): Campaign {
+export function loadCampaign(file: string, opts: LoadCampaignOptions = {}): Campaign {
   const { campaign, errors } = parseCampaign(readJsonFile(file), file, opts);
   if (!campaign) throw new InputError(errors);
   return campaign;

@@ -64,6 +64,8 @@ export interface Campaign {
   factions: [CampaignFaction, CampaignFaction];
   players: CampaignPlayer[];
   out: string;
+  /** Set when --battle-policy overrode every player's. */
+  battlePolicyOverride?: string;
   /** Hash of the file and every file it names: a resume must match it. */
   inputsHash: string;
 }

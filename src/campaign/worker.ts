@@ -19,6 +19,8 @@ export interface CampaignTask {
   file: string;
   /** The run's seed; campaign i plays deriveSeed(seed, name, i). */
   seed: string;
+  /** Overrides every player's battle policy. */
+  battlePolicy?: string;
   start: number;
   end: number;
 }
@@ -43,15 +45,16 @@ interface Prepared {
 const prepared = new Map<string, Promise<Prepared>>();
 
 /** Loads a campaign with its policies, armies and engine once per thread. */
-export function prepareCampaign(file: string): Promise<Prepared> {
-  let p = prepared.get(file);
+export function prepareCampaign(file: string, battlePolicy?: string): Promise<Prepared> {
+  const key = `${file}\n${battlePolicy ?? ''}`;
+  let p = prepared.get(key);
   if (!p) {
     p = (async () => {
-      const c = loadCampaign(file);
+      const c = loadCampaign(file, { battlePolicy });
       const policies = await Promise.all(c.players.map((pl) => loadCampaignPolicy(pl.campaignPolicy)));
       return { c, policies, musters: c.players.map((pl) => prepareMuster(pl.armyFile)), fight: engineFight(c) };
     })();
-    prepared.set(file, p);
+    prepared.set(key, p);
   }
   return p;
 }
@@ -62,7 +65,7 @@ export function campaignSeed(seed: string, name: string, i: number): string {
 }
 
 export default async function runCampaignTask(task: CampaignTask): Promise<CampaignTaskResult> {
-  const { c, policies, musters, fight } = await prepareCampaign(task.file);
+  const { c, policies, musters, fight } = await prepareCampaign(task.file, task.battlePolicy);
   const rows: CampaignRow[] = [];
   const errors: GameError[] = [];
   const t0 = performance.now();

@@ -11,6 +11,7 @@ interface CampaignFlags {
   out?: string;
   shard?: string;
   resume?: boolean;
+  battlePolicy?: string;
 }
 
 export function register(program: Command): void {
@@ -23,6 +24,7 @@ export function register(program: Command): void {
     .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')
+    .option('--battle-policy <name>', "every player's battle policy, overriding the file (e.g. random, balanced)")
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .addHelpText(
       'after',
@@ -30,6 +32,7 @@ export function register(program: Command): void {
 Examples:
   $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 200
   $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 2000 --workers 8 --seed night-1
+  $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 200 --battle-policy random
   $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 2000 --resume   # after Ctrl-C
 
 Writes campaigns.csv, territories.csv, battles.csv, errors.csv and manifest.json;
@@ -48,7 +51,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
         if (!shard) throw new InputError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${flags.shard}"`);
       }
       if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
-      const campaign = loadCampaign(file, { seed: flags.seed, out: flags.out });
+      const campaign = loadCampaign(file, { seed: flags.seed, out: flags.out, battlePolicy: flags.battlePolicy });
       for (const w of mapWarnings(campaign)) process.stderr.write(`warning: ${w}\n`);
 
       const stop = new AbortController();
