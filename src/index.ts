@@ -44,3 +44,7 @@ export type { RunOptions, RunOutcome } from './runner/index.js';
 
 // Statistics.
 export { MeanAccumulator, meanInterval, wilsonInterval } from './stats/index.js';
+
+// Campaigns.
+export { loadCampaign, mapWarnings, runCampaign, runCampaigns, CampaignRun, prepareCampaign, engineFight } from './campaign/index.js';
+export type { Campaign, CampaignPolicy, CampaignRecord, CampaignView, CampaignRunOptions } from './campaign/index.js';
