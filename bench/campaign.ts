@@ -6,8 +6,9 @@
  * on a 2-worker pool, with every player's battles fought by one battle policy
  * (default `random` and `balanced`; a policy not yet in the bots registry is
  * reported and skipped). Each repeat plays other campaigns (its own seed); the
- * median and the spread of the repeats are printed, with the load average, since
- * the machine drifts.
+ * median and the spread of the repeats are printed, whole runs and their second
+ * halves (each worker compiles the engine for itself first), with the load
+ * average, since the machine drifts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -33,6 +34,7 @@ for (const policy of policies) {
     continue;
   }
   const rates: number[] = [];
+  const steady: number[] = [];
   let battles = 0;
   let cycles = 0;
   for (let k = 0; k < repeats; k++) {
@@ -40,8 +42,12 @@ for (const policy of policies) {
     try {
       const campaign = loadCampaign(SAMPLE, { battlePolicy: policy, seed: `bench-${k}` });
       const t0 = performance.now();
-      const o = await runCampaigns({ campaign, campaigns, workers: 2, out });
-      const minutes = (performance.now() - t0) / 60_000;
+      let halfAt = 0;
+      const half = Math.ceil(campaigns / 2);
+      const o = await runCampaigns({ campaign, campaigns, workers: 2, out, onProgress: (p) => (halfAt ||= p.done >= half ? performance.now() : 0) });
+      const end = performance.now();
+      const minutes = (end - t0) / 60_000;
+      steady.push((campaigns - half) / ((end - halfAt) / 60_000));
       if (o.status !== 'complete' || o.errors > 0) throw new Error(`${policy}: ${o.status}, ${o.errors} errors`);
       rates.push(campaigns / minutes);
       battles += readFileSync(path.join(out, 'battles.csv'), 'utf8').trimEnd().split('\n').length - 1;
@@ -53,6 +59,7 @@ for (const policy of policies) {
   const n = campaigns * repeats;
   console.log(
     `${policy}: ${median(rates).toFixed(1)} campaigns/min (median; ${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)} over ${repeats}), ` +
+      `second half ${median(steady).toFixed(1)} (${Math.min(...steady).toFixed(1)}–${Math.max(...steady).toFixed(1)}; pool start and JIT warm-up excluded), ` +
       `${(battles / n).toFixed(1)} battles and ${(cycles / n).toFixed(1)} cycles a campaign; load ${loadavg()[0].toFixed(1)}`,
   );
 }
