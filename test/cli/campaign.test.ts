@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../runner/helpers.js';
 import { SMALL, smallJson } from '../campaign/helpers.js';
+import { parseCampaign } from '../../src/campaign/index.js';
 
 const MAIN = path.join(ROOT, 'dist', 'cli', 'main.js');
 const dir = mkdtempSync(path.join(tmpdir(), 'cli-campaign-'));
@@ -36,17 +37,24 @@ describe('skirmish campaign', () => {
     ['two territories on one hex', (j: Record<string, any>) => (j.map[1].q = 0), /map\[1\]: hex \(q 0, r 0\) is also map\[0\]/],
     ['an unknown campaign policy', (j: Record<string, any>) => (j.factions[1].players[0].campaignPolicy = 'sneaky'), /factions\[1\]\.players\[0\]\.campaignPolicy: unknown campaign policy "sneaky"/],
     ['a missing army list', (j: Record<string, any>) => (j.factions[0].players[1].army = 'nope.json'), /factions\[0\]\.players\[1\]\.army: cannot read army list .*nope\.json: file not found/],
-    ['three factions', (j: Record<string, any>) => j.factions.push(j.factions[0]), /factions: must be ≤ 2 items|factions: .*2/],
-  ])('%s: one line naming the file and the JSON path, exit 2, nothing written', (name, edit, message) => {
-    const file = variant(name.replace(/\W+/g, '-'), edit);
-    const out = path.join(dir, name.replace(/\W+/g, '-'));
+    ['three factions', (j: Record<string, any>) => j.factions.push(j.factions[0]), /factions: must be ≤ 2 items/],
+    ['a duplicate player', (j: Record<string, any>) => (j.factions[1].players[1].name = 'Ana'), /factions\[1\]\.players\[1\]\.name: "Ana" is also factions\[0\]\.players\[0\]/],
+  ])('%s: one line naming the file and the JSON path', (_name, edit, message) => {
+    const j = smallJson() as Record<string, any>;
+    edit(j);
+    const { errors } = parseCampaign(j, SMALL);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].startsWith(`${SMALL}: `)).toBe(true);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it('a bad campaign file: exit 2, one line on stderr, nothing written', () => {
+    const file = variant('bad', (j) => (j.map[2].type = 'Castle'));
+    const out = path.join(dir, 'bad');
     try {
       const r = cli(['campaign', file, '--campaigns', '2', '--out', out]);
       expect(r.code).toBe(2);
-      const lines = r.stderr.trimEnd().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0].startsWith(`${file}: `)).toBe(true);
-      expect(lines[0]).toMatch(message);
+      expect(r.stderr).toBe(`${file}: map[2].type: expected ${JSON.stringify('Titan Forge')} or ${'"Manufactoria Complex"'} or "Spaceport" or "Industrial Wasteland" or "Militarum Aerodrome" or "Munitorum Depot" or "Settlement" or "Woodlands" or "Fortress" or "Hive City" or "Research Facilities" or "Plains"\n`);
       expect(existsSync(out)).toBe(false);
     } finally {
       rmSync(file, { force: true });
