@@ -13,7 +13,8 @@ export interface Executor<T extends Task | CampaignTaskLabel = Task, R = TaskRes
 }
 
 /**
- * A piscina pool of `threads` workers. A task whose worker dies (or that
+ * A piscina pool of `threads` workers running `filename` (default the
+ * experiment worker; campaigns pass theirs). A task whose worker dies (or that
  * fails outside a game) is retried once on a fresh worker; piscina replaces
  * the dead one.
  */
