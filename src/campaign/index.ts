@@ -9,5 +9,6 @@ export { prepareMuster, affordable, withCavalryMarch, type Muster } from './must
 export { engineFight, hiveCityObstacles } from './battle.js';
 export { randomCampaignPolicy, greedyCampaignPolicy, defensiveCampaignPolicy, loadCampaignPolicy, BUILT_IN_CAMPAIGN_POLICIES, territoryValue, captureOdds } from './policies.js';
 export { runCampaigns, campaignFiles, type CampaignRunOptions, type CampaignRunOutcome } from './run.js';
+export { mergeCampaignShards } from './merge.js';
 export { CAMPAIGN_COLUMNS, TERRITORY_COLUMNS, BATTLE_COLUMNS, CampaignSummary } from './output.js';
 export { prepareCampaign, campaignSeed, type CampaignTask, type CampaignRow } from './worker.js';

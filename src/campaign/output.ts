@@ -4,7 +4,39 @@ import type { Campaign } from './types.js';
 import type { CampaignRow } from './worker.js';
 
 /** campaigns.csv: one row a campaign. `a` and `b` are factions[0] and factions[1] of the file. */
-export const CAMPAIGN_COLUMNS = ['campaign', 'seed', 'faction_a', 'faction_b', 'winner', 'cycles', 'cp_a', 'cp_b', 'decided_by'] as const;
+export const CAMPAIGN_COLUMNS = [
+  'campaign',
+  'seed',
+  'faction_a',
+  'faction_b',
+  'winner',
+  'cycles',
+  'cp_a',
+  'cp_b',
+  'decided_by',
+  // One letter a territory in map order: a, b or - (neutral); what territories.csv is computed from.
+  'end_holders',
+  'cycle3_holders',
+] as const;
+
+const HOLDER = ['-', 'a', 'b'];
+const holders = (h: number[]): string => h.map((f) => HOLDER[f + 1]).join('');
+const unholders = (s: string): number[] => [...s].map((ch) => HOLDER.indexOf(ch) - 1);
+
+/** What the summary needs of a campaign. */
+export type SummaryInput = Pick<CampaignRow, 'winner' | 'cycles' | 'decidedBy' | 'endHolder' | 'cycle3Holder'>;
+
+/** A campaigns.csv row (fields as parseCsvLine gives them) back into what the summary needs (merging slices). */
+export function summaryInputOf(c: Campaign, f: string[]): SummaryInput {
+  const winner = c.factions.findIndex((x) => x.name === f[4]);
+  const endHolder = unholders(f[9] ?? '');
+  const cycle3Holder = unholders(f[10] ?? '');
+  const n = c.territories.length;
+  if (f.length !== CAMPAIGN_COLUMNS.length || winner < 0 || endHolder.length !== n || cycle3Holder.length !== n || [...endHolder, ...cycle3Holder].includes(-2)) {
+    throw new Error(`expected ${CAMPAIGN_COLUMNS.length} fields of a campaign of ${c.name}`);
+  }
+  return { winner: winner as 0 | 1, cycles: Number(f[5]), decidedBy: f[8] as SummaryInput['decidedBy'], endHolder, cycle3Holder };
+}
 
 /** territories.csv: one row a territory, rates over all campaigns. */
 export const TERRITORY_COLUMNS = [
@@ -43,7 +75,19 @@ export const BATTLE_COLUMNS = [
 ] as const;
 
 export function campaignRow(c: Campaign, r: CampaignRow): (string | number)[] {
-  return [r.campaign, r.seed, c.factions[0].name, c.factions[1].name, c.factions[r.winner].name, r.cycles, r.campaignPoints[0], r.campaignPoints[1], r.decidedBy];
+  return [
+    r.campaign,
+    r.seed,
+    c.factions[0].name,
+    c.factions[1].name,
+    c.factions[r.winner].name,
+    r.cycles,
+    r.campaignPoints[0],
+    r.campaignPoints[1],
+    r.decidedBy,
+    holders(r.endHolder),
+    holders(r.cycle3Holder),
+  ];
 }
 
 export function battleRows(c: Campaign, r: CampaignRow): (string | number)[][] {
@@ -92,7 +136,7 @@ export class CampaignSummary {
     this.c3Won = Array.from({ length: n }, () => [0, 0]);
   }
 
-  add(r: CampaignRow): void {
+  add(r: SummaryInput): void {
     this.campaigns++;
     this.wins[r.winner]++;
     this.cycles += r.cycles;

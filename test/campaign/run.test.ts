@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BATTLE_COLUMNS, CAMPAIGN_COLUMNS, campaignFiles, loadCampaign, runCampaigns, TERRITORY_COLUMNS } from '../../src/campaign/index.js';
+import { BATTLE_COLUMNS, CAMPAIGN_COLUMNS, campaignFiles, loadCampaign, mergeCampaignShards, runCampaigns, TERRITORY_COLUMNS } from '../../src/campaign/index.js';
 import { SMALL } from './helpers.js';
 
 const dirs: string[] = [];
@@ -71,14 +71,17 @@ describe('skirmish campaign runs (engine battles)', () => {
     expect(read(out)).toEqual(reference);
   });
 
-  it('shards are contiguous slices of the same campaigns', async () => {
-    const rows: string[] = [];
-    for (const k of [1, 2]) {
+  it('shards are contiguous slices; merging them gives the files of one run', async () => {
+    const slices: string[] = [];
+    for (const k of [2, 1]) {
       const out = tmp();
       await runCampaigns({ campaign, campaigns: N, workers: 0, out, shard: { k, n: 2 } });
-      rows.push(...read(out).campaigns.trimEnd().split('\n').slice(1));
+      slices.push(out);
     }
-    expect(rows).toEqual(reference.campaigns.trimEnd().split('\n').slice(1));
+    const merged = tmp();
+    mergeCampaignShards({ campaign, dirs: slices, out: merged });
+    expect(read(merged)).toEqual(reference);
+    expect(() => mergeCampaignShards({ campaign, dirs: [slices[0]], out: tmp() })).toThrow(/missing slice 1\/2/);
   });
 
   it('another seed plays other campaigns', async () => {

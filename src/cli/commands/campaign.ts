@@ -12,6 +12,7 @@ interface CampaignFlags {
   shard?: string;
   resume?: boolean;
   battlePolicy?: string;
+  merge?: string[];
 }
 
 export function register(program: Command): void {
@@ -25,6 +26,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')
     .option('--battle-policy <name>', "every player's battle policy, overriding the file (e.g. random, balanced)")
+    .option('--merge <dirs...>', 'combine the output folders of --shard slices into --out (plays nothing)')
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .addHelpText(
       'after',
@@ -34,6 +36,8 @@ Examples:
   $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 2000 --workers 8 --seed night-1
   $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 200 --battle-policy random
   $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 2000 --resume   # after Ctrl-C
+  $ skirmish campaign sims/campaigns/nyrcon-sample.json --campaigns 2000 --shard 1/2 --out reports/ny-1
+  $ skirmish campaign sims/campaigns/nyrcon-sample.json --merge reports/ny-1 reports/ny-2 --out reports/ny
 
 Writes campaigns.csv, territories.csv, battles.csv, errors.csv and manifest.json;
 checkpoint.jsonl holds finished campaigns until the run completes. Prints each
@@ -41,7 +45,7 @@ faction's win rate with a 95% Wilson interval and the territories whose holder
 at the end of cycle 3 wins most often beyond that faction's overall rate.`,
     )
     .action(async (file: string, flags: CampaignFlags) => {
-      const { loadCampaign, mapWarnings, runCampaigns, campaignFiles } = await import('../../campaign/index.js');
+      const { loadCampaign, mapWarnings, mergeCampaignShards, runCampaigns, campaignFiles } = await import('../../campaign/index.js');
       const { createProgress } = await import('../../runner/progress.js');
       const campaigns = wholeNumber('--campaigns', flags.campaigns, 1, 100_000_000);
       const workers = flags.workers === undefined ? undefined : wholeNumber('--workers', flags.workers, 0, 1024);
@@ -52,6 +56,11 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
       }
       if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
       const campaign = loadCampaign(file, { seed: flags.seed, out: flags.out, battlePolicy: flags.battlePolicy });
+      if (flags.merge) {
+        const m = mergeCampaignShards({ campaign, dirs: flags.merge, out: campaign.out });
+        process.stdout.write(`${m.summary.text()}\n\nwrote:\n${m.files.map((f) => `  ${f}\n`).join('')}`);
+        return;
+      }
       for (const w of mapWarnings(campaign)) process.stderr.write(`warning: ${w}\n`);
 
       const stop = new AbortController();
