@@ -14,6 +14,7 @@ export const VALIDATORS: Record<string, () => Promise<JsonValidator>> = {
   scenario: () => import('../../scenarios/index.js').then((m) => m.validateScenarioJson),
   experiment: () => import('../../runner/index.js').then((m) => m.validateExperimentJson),
   campaign: () => import('../../campaign/index.js').then((m) => m.validateCampaignJson),
+  properties: () => import('./diceCheck.js').then((m) => m.validatePropertiesJson),
 };
 
 /** Validates one file: its problems as `file: path: message` lines, or `file: ok ...`. */
