@@ -14,7 +14,7 @@ export interface ProgressOptions {
   /** Plain mode: at most one line this often. Default 10 s. */
   intervalMs?: number;
   now?: () => number;
-  /** What is counted, and the plain lines' prefix. Default "games", "run". */
+  /** What is counted (default "games"), and plain mode's line prefix (default "run"). */
   unit?: string;
   label?: string;
 }

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { parseShard } from '../../runner/seeds.js';
-import { resumeCommand, wholeNumber } from './run.js';
+import { resumeCommand, wholeNumber, withStopSignals } from '../batch.js';
 
 interface CampaignFlags {
   campaigns: string;
@@ -63,26 +63,15 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
       }
       for (const w of mapWarnings(campaign)) process.stderr.write(`warning: ${w}\n`);
 
-      const stop = new AbortController();
-      let signalName: string | null = null;
-      const onSignal = (sig: 'SIGINT' | 'SIGTERM'): void => {
-        signalName ??= sig;
-        process.stderr.write(`\n${sig}: stopping — finishing the campaigns in flight\n`);
-        stop.abort();
-      };
-      const onInt = (): void => onSignal('SIGINT');
-      const onTerm = (): void => onSignal('SIGTERM');
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
       const progress = createProgress({ stream: process.stderr, unit: 'campaigns', label: 'campaign' });
-      try {
+      await withStopSignals(async (signals) => {
         const outcome = await runCampaigns({
           campaign,
           campaigns,
           workers,
           shard,
           resume: flags.resume === true,
-          signal: stop.signal,
+          signal: signals.signal,
           onStart: (info) =>
             process.stderr.write(
               `campaign ${campaign.name}: ${info.total} campaigns` +
@@ -99,7 +88,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
             (outcome.failure ? `error: ${outcome.failure}\n` : '') +
               `stopped: ${outcome.done} finished campaigns are kept in ${checkpoint}\nresume with: ${resumeCommand()}\n`,
           );
-          process.exitCode = outcome.failure ? 1 : signalName === 'SIGTERM' ? 143 : 130;
+          process.exitCode = outcome.failure ? 1 : signals.received() === 'SIGTERM' ? 143 : 130;
           return;
         }
         process.stdout.write(`${outcome.summary.text()}\n\n`);
@@ -109,9 +98,6 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
             '\nwrote:\n' +
             outcome.files.map((f) => `  ${f}\n`).join(''),
         );
-      } finally {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
-      }
+      });
     });
 }

@@ -7,6 +7,7 @@ import { register as registerRun } from './run.js';
 import { register as registerMerge } from './merge.js';
 import { register as registerPlay } from './play.js';
 import { register as registerCampaign } from './campaign.js';
+import { register as registerTournament } from './tournament.js';
 
 /**
  * One file per command under src/cli/commands; each exports
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   registerMerge(program);
   registerPlay(program);
   registerCampaign(program);
+  registerTournament(program);
 }
