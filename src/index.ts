@@ -86,3 +86,7 @@ export { MeanAccumulator, meanInterval, wilsonInterval } from './stats/index.js'
 // Sweeps: the fair value of a parameter from your own results (e.g. a games.csv read back).
 export { binomialTest, fairCrossing, holm } from './stats/index.js';
 export type { CrossingResult, FairCrossing, FairCrossingOptions } from './stats/index.js';
+
+// Campaigns.
+export { loadCampaign, mapWarnings, runCampaign, runCampaigns, CampaignRun, prepareCampaign, engineFight } from './campaign/index.js';
+export type { Campaign, CampaignPolicy, CampaignRecord, CampaignView, CampaignRunOptions } from './campaign/index.js';

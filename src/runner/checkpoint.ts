@@ -5,7 +5,15 @@ const writeAsync = promisify(write);
 const fdatasyncAsync = promisify(fdatasync);
 import { InputError } from '../errors.js';
 import { gameFromFields, gameRow } from './csv.js';
-import type { GameError, TaskRows } from './types.js';
+import type { GameError, GameRecord, TaskRows } from './types.js';
+
+/** How a checkpoint line holds a task's rows (games by default; campaigns use their own). */
+export interface RowCodec<R> {
+  encode(row: R): (string | number)[];
+  decode(fields: (string | number)[]): R;
+}
+
+const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameFromFields(f.map(String)) };
 
 /** What a checkpoint was made with; a resume must match it. */
 export interface CheckpointHeader {
@@ -41,7 +49,7 @@ interface TaskLine {
  * Memory holds only an index of the tasks (cell, range, byte offset); rows
  * are read back when the writer reaches them.
  */
-export class Checkpoint {
+export class Checkpoint<R = GameRecord> {
   /** Finished tasks by cell, then by first game index. */
   readonly index = new Map<number, Map<number, CheckpointEntry>>();
   /** Games (rows and errors) already in the file when it was opened. */
@@ -55,6 +63,7 @@ export class Checkpoint {
     readonly file: string,
     private fd: number,
     size: number,
+    private readonly codec: RowCodec<R>,
   ) {
     this.size = size;
   }
@@ -76,9 +85,9 @@ export class Checkpoint {
   }
 
   /** Starts a new checkpoint (replacing any old one). */
-  static create(file: string, header: CheckpointHeader): Checkpoint {
+  static create<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
     const fd = openSync(file, 'w');
-    const cp = new Checkpoint(file, fd, 0);
+    const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>));
     cp.appendLine(JSON.stringify(header));
     return cp;
   }
@@ -87,10 +96,10 @@ export class Checkpoint {
    * Opens a checkpoint to resume: checks its header against `header`, drops a
    * torn last line (a write cut short by a crash), and indexes the tasks.
    */
-  static resume(file: string, header: CheckpointHeader): Checkpoint {
-    if (!existsSync(file)) return Checkpoint.create(file, header);
+  static resume<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
+    if (!existsSync(file)) return Checkpoint.create(file, header, codec);
     const fd = openSync(file, 'r+');
-    const cp = new Checkpoint(file, fd, 0);
+    const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>));
     let good = 0;
     let lineNo = 0;
     for (const line of lines(fd)) {
@@ -127,7 +136,7 @@ export class Checkpoint {
     }
     if (lineNo === 0 || good === 0) {
       closeSync(fd);
-      return Checkpoint.create(file, header);
+      return Checkpoint.create(file, header, codec);
     }
     if (good < fstatSync(fd).size) {
       ftruncateSync(fd, good);
@@ -142,12 +151,12 @@ export class Checkpoint {
    * a crash before that loses at most the tasks still queued, and a write cut
    * short leaves a torn last line that resume drops.
    */
-  append(r: TaskRows): void {
+  append(r: TaskRows<R>): void {
     const line: TaskLine = {
       cell: r.cell,
       start: r.start,
       end: r.end,
-      rows: r.rows.map(gameRow),
+      rows: r.rows.map((row) => this.codec.encode(row)),
       errors: r.errors.map((e) => [e.game, e.seed, e.message]),
     };
     this.queued.push(Buffer.from(`${JSON.stringify(line)}\n`, 'utf8'));
@@ -180,7 +189,7 @@ export class Checkpoint {
   }
 
   /** Reads a finished task back. `cellKey` restores the error rows' cell name. */
-  read(e: CheckpointEntry, cellKey: string): TaskRows {
+  read(e: CheckpointEntry, cellKey: string): TaskRows<R> {
     const buf = Buffer.alloc(e.length);
     readFully(this.fd, buf, e.offset);
     const t = JSON.parse(buf.toString('utf8')) as TaskLine;
@@ -188,7 +197,7 @@ export class Checkpoint {
       cell: t.cell,
       start: t.start,
       end: t.end,
-      rows: t.rows.map((f) => gameFromFields(f.map(String))),
+      rows: t.rows.map((f) => this.codec.decode(f)),
       errors: t.errors.map(([game, seed, message]): GameError => ({ cell: cellKey, game, seed, message })),
     };
   }

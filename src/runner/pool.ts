@@ -5,24 +5,24 @@ import { clearPrepared, runTaskWith } from './worker.js';
 import type { CreateGame, Task, TaskResult } from './types.js';
 
 /** Runs tasks somewhere: a piscina pool, or this thread. */
-export interface Executor {
+export interface Executor<T extends Task | CampaignTaskLabel = Task, R = TaskResult> {
   readonly threads: number;
-  run(task: Task): Promise<TaskResult>;
+  run(task: T): Promise<R>;
   /** Waits for nothing: ends the workers, abandoning tasks in flight. */
   destroy(): Promise<void>;
 }
 
 /**
- * A piscina pool of `threads` workers. A task whose worker dies (or that
+ * A piscina pool of `threads` workers running `filename` (default the
+ * experiment worker; campaigns pass theirs). A task whose worker dies (or that
  * fails outside a game) is retried once on a fresh worker; piscina replaces
  * the dead one.
  */
-export function createPool(threads: number): Executor {
-  const filename = workerFile();
+export function createPool<T extends Task | CampaignTaskLabel = Task, R = TaskResult>(threads: number, filename: string = workerFile()): Executor<T, R> {
   if (!existsSync(filename)) {
     throw new Error(`${filename} is missing: run \`npm run build\` first (the pool runs the built worker)`);
   }
-  const pool = new Piscina<Task, TaskResult>({
+  const pool = new Piscina<T, R>({
     filename,
     minThreads: threads,
     maxThreads: threads,
@@ -77,16 +77,23 @@ export function createInProcess(create?: CreateGame): Executor {
   };
 }
 
+/** What names a task that is not an experiment's (campaigns). */
+export interface CampaignTaskLabel {
+  campaign: string;
+  start: number;
+  end: number;
+}
+
 /** A task that failed twice (or, in process, once): not a game error, a broken worker or cell. */
 export class TaskFailure extends Error {
   constructor(
-    readonly task: Task,
+    readonly task: Task | CampaignTaskLabel,
     first: unknown,
     second: unknown,
   ) {
     const msg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
     super(
-      `task ${task.start}..${task.end - 1} of cell "${task.cell.key}" failed` +
+      `task ${task.start}..${task.end - 1} of ${'cell' in task ? `cell "${task.cell.key}"` : `campaign "${task.campaign}"`} failed` +
         (second === undefined ? `: ${msg(first)}` : ` twice: ${msg(first)}; retry: ${msg(second)}`),
     );
   }

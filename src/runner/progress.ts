@@ -14,7 +14,8 @@ export interface ProgressOptions {
   /** Plain mode: at most one line this often. Default 10 s. */
   intervalMs?: number;
   now?: () => number;
-  /** Plain mode's line prefix. Default "run". */
+  /** What is counted (default "games"), and plain mode's line prefix (default "run"). */
+  unit?: string;
   label?: string;
 }
 
@@ -28,10 +29,10 @@ function clock(seconds: number): string {
 }
 
 /** "1234/2100 games, 57.3 games/s, ETA 0:15" */
-export function progressText(p: ProgressUpdate): string {
+export function progressText(p: ProgressUpdate, unit = 'games'): string {
   const rate = p.elapsedMs > 0 ? p.played / (p.elapsedMs / 1000) : 0;
   const eta = rate > 0 ? (p.total - p.done) / rate : Number.NaN;
-  return `${p.done}/${p.total} games, ${rate.toFixed(1)} games/s, ETA ${clock(eta)}`;
+  return `${p.done}/${p.total} ${unit}, ${rate.toFixed(1)} ${unit}/s, ETA ${clock(eta)}`;
 }
 
 export function createProgress(opts: ProgressOptions): Progress {
@@ -43,7 +44,7 @@ export function createProgress(opts: ProgressOptions): Progress {
   let drawn = false;
 
   const draw = (p: ProgressUpdate): void => {
-    const text = progressText(p);
+    const text = progressText(p, opts.unit);
     if (!tty) {
       opts.stream.write(`${opts.label ?? 'run'}: ${text}\n`);
       return;

@@ -144,12 +144,12 @@ export interface Task {
 }
 
 /** A task's games as the files hold them (the checkpoint keeps these). */
-export interface TaskRows {
+export interface TaskRows<R = GameRecord> {
   cell: number;
   start: number;
   end: number;
   /** In game order; a game that threw is in `errors` instead. */
-  rows: GameRecord[];
+  rows: R[];
   errors: GameError[];
 }
 

@@ -6,6 +6,7 @@ import { register as registerScenarios } from './scenarios.js';
 import { register as registerRun } from './run.js';
 import { register as registerMerge } from './merge.js';
 import { register as registerPlay } from './play.js';
+import { register as registerCampaign } from './campaign.js';
 import { register as registerTournament } from './tournament.js';
 
 /**
@@ -22,5 +23,6 @@ export function registerCommands(program: Command): void {
   registerRun(program, 'sweep');
   registerMerge(program);
   registerPlay(program);
+  registerCampaign(program);
   registerTournament(program);
 }

@@ -1,0 +1,217 @@
+/** The campaign CSVs: their columns, rows and the running summary behind territories.csv and the printed summary. */
+import { wilsonInterval } from '../stats/index.js';
+import type { Campaign } from './types.js';
+import type { CampaignRow } from './worker.js';
+
+/** campaigns.csv: one row a campaign. `a` and `b` are factions[0] and factions[1] of the file. */
+export const CAMPAIGN_COLUMNS = [
+  'campaign',
+  'seed',
+  'faction_a',
+  'faction_b',
+  'winner',
+  'cycles',
+  'cp_a',
+  'cp_b',
+  'decided_by',
+  // One letter a territory in map order: a, b or - (neutral); what territories.csv is computed from.
+  'end_holders',
+  'cycle3_holders',
+] as const;
+
+const HOLDER = ['-', 'a', 'b'];
+const holders = (h: number[]): string => h.map((f) => HOLDER[f + 1]).join('');
+const unholders = (s: string): number[] => [...s].map((ch) => HOLDER.indexOf(ch) - 1);
+
+/** What the summary needs of a campaign. */
+export type SummaryInput = Pick<CampaignRow, 'winner' | 'cycles' | 'decidedBy' | 'endHolder' | 'cycle3Holder'>;
+
+/** A campaigns.csv row (fields as parseCsvLine gives them) back into what the summary needs (merging slices). */
+export function summaryInputOf(c: Campaign, f: string[]): SummaryInput {
+  const winner = c.factions.findIndex((x) => x.name === f[4]);
+  const endHolder = unholders(f[9] ?? '');
+  const cycle3Holder = unholders(f[10] ?? '');
+  const n = c.territories.length;
+  if (f.length !== CAMPAIGN_COLUMNS.length || winner < 0 || endHolder.length !== n || cycle3Holder.length !== n || [...endHolder, ...cycle3Holder].includes(-2)) {
+    throw new Error(`expected ${CAMPAIGN_COLUMNS.length} fields of a campaign of ${c.name}`);
+  }
+  return { winner: winner as 0 | 1, cycles: Number(f[5]), decidedBy: f[8] as SummaryInput['decidedBy'], endHolder, cycle3Holder };
+}
+
+/** territories.csv: one row a territory, rates over all campaigns. */
+export const TERRITORY_COLUMNS = [
+  'territory',
+  'type',
+  'q',
+  'r',
+  'campaign_points',
+  'requisition_points',
+  'held_end_a',
+  'held_end_b',
+  'held_end_neutral',
+  'held_cycle3',
+  'predicts_winner_cycle3',
+  'lift_cycle3',
+] as const;
+
+/** battles.csv: one row a battle fought in the engine. */
+export const BATTLE_COLUMNS = [
+  'campaign',
+  'cycle',
+  'territory',
+  'type',
+  'mission',
+  'invader',
+  'protector',
+  'invader_faction',
+  'result',
+  'winner',
+  'vp_invader',
+  'vp_protector',
+  'invader_extra',
+  'protector_extra',
+  'rp_spent_invader',
+  'rp_spent_protector',
+] as const;
+
+export function campaignRow(c: Campaign, r: CampaignRow): (string | number)[] {
+  return [
+    r.campaign,
+    r.seed,
+    c.factions[0].name,
+    c.factions[1].name,
+    c.factions[r.winner].name,
+    r.cycles,
+    r.campaignPoints[0],
+    r.campaignPoints[1],
+    r.decidedBy,
+    holders(r.endHolder),
+    holders(r.cycle3Holder),
+  ];
+}
+
+export function battleRows(c: Campaign, r: CampaignRow): (string | number)[][] {
+  return r.battles.map((b) => {
+    const t = b.territory >= 0 ? c.territories[b.territory] : null;
+    const winner = b.result === 'draw' ? '' : c.players[b.result === 'invader' ? b.invader : b.protector].name;
+    return [
+      r.campaign,
+      b.cycle,
+      t ? t.id : 'final',
+      t ? t.type : "Commanders' battle",
+      b.mission,
+      c.players[b.invader].name,
+      c.players[b.protector].name,
+      c.factions[c.players[b.invader].faction].name,
+      b.result,
+      winner,
+      b.vpInvader,
+      b.vpProtector,
+      b.invaderExtra,
+      b.protectorExtra,
+      b.rpSpent[0],
+      b.rpSpent[1],
+    ];
+  });
+}
+
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+/** Accumulates campaigns in order: faction wins, and per territory who held it and whether its holder won. */
+export class CampaignSummary {
+  campaigns = 0;
+  wins: [number, number] = [0, 0];
+  cycles = 0;
+  decidedBy = new Map<string, number>();
+  /** Per territory: held at the end by faction 0, faction 1, nobody. */
+  private endHeld: number[][];
+  /** Per territory and faction: held at cycle 3, and of those the campaigns that faction won. */
+  private c3Held: number[][];
+  private c3Won: number[][];
+
+  constructor(readonly c: Campaign) {
+    const n = c.territories.length;
+    this.endHeld = Array.from({ length: n }, () => [0, 0, 0]);
+    this.c3Held = Array.from({ length: n }, () => [0, 0]);
+    this.c3Won = Array.from({ length: n }, () => [0, 0]);
+  }
+
+  add(r: SummaryInput): void {
+    this.campaigns++;
+    this.wins[r.winner]++;
+    this.cycles += r.cycles;
+    this.decidedBy.set(r.decidedBy, (this.decidedBy.get(r.decidedBy) ?? 0) + 1);
+    r.endHolder.forEach((h, t) => this.endHeld[t][h < 0 ? 2 : h]++);
+    r.cycle3Holder.forEach((h, t) => {
+      if (h < 0) return;
+      this.c3Held[t][h]++;
+      if (r.winner === h) this.c3Won[t][h]++;
+    });
+  }
+
+  /** Faction f's win rate over all campaigns. */
+  rate(f: 0 | 1): number {
+    return this.campaigns === 0 ? 0 : this.wins[f] / this.campaigns;
+  }
+
+  /**
+   * Per territory: how often its cycle-3 holder won, and the lift: that rate
+   * minus the holders' overall win rates (so a favoured faction's holdings do
+   * not look decisive merely because that faction wins anyway).
+   */
+  territoryStats(): { held: number; predicts: number; lift: number }[] {
+    return this.c.territories.map((_, t) => {
+      const held = this.c3Held[t][0] + this.c3Held[t][1];
+      const won = this.c3Won[t][0] + this.c3Won[t][1];
+      const expected = this.c3Held[t][0] * this.rate(0) + this.c3Held[t][1] * this.rate(1);
+      return { held, predicts: held === 0 ? 0 : won / held, lift: held === 0 ? 0 : (won - expected) / held };
+    });
+  }
+
+  territoryRows(): (string | number)[][] {
+    const n = Math.max(1, this.campaigns);
+    const stats = this.territoryStats();
+    return this.c.territories.map((t, i) => [
+      t.id,
+      t.type,
+      t.q,
+      t.r,
+      t.campaignPoints,
+      t.requisitionPoints,
+      round4(this.endHeld[i][0] / n),
+      round4(this.endHeld[i][1] / n),
+      round4(this.endHeld[i][2] / n),
+      round4(stats[i].held / n),
+      round4(stats[i].predicts),
+      round4(stats[i].lift),
+    ]);
+  }
+
+  /** The printed summary: faction win rate with its 95% Wilson interval, and the territories that decide campaigns most. */
+  text(top = 5): string {
+    const [a, b] = this.c.factions.map((f) => f.name);
+    const lines: string[] = [];
+    if (this.campaigns === 0) return 'no campaigns finished';
+    const w = wilsonInterval(this.wins[0], this.campaigns);
+    const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+    lines.push(`${a} won ${this.wins[0]} of ${this.campaigns} campaigns: ${pct(w.p)} (95% interval ${pct(w.low)}–${pct(w.high)}); ${b} ${pct(this.rate(1))}`);
+    lines.push(
+      w.low > 0.5 ? `${a} is favoured.` : w.high < 0.5 ? `${b} is favoured.` : 'Neither faction is favoured at 95% confidence (the interval holds 50%).',
+    );
+    lines.push(
+      `mean ${(this.cycles / this.campaigns).toFixed(1)} cycles; ended by ${[...this.decidedBy].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    );
+    const stats = this.territoryStats()
+      .map((s, i) => ({ ...s, t: this.c.territories[i] }))
+      .filter((s) => s.held >= Math.max(5, 0.1 * this.campaigns))
+      .sort((x, y) => y.lift - x.lift || x.t.id.localeCompare(y.t.id))
+      .slice(0, top);
+    if (stats.length > 0) {
+      lines.push('territories that decide campaigns most (holder at the end of cycle 3 → campaign winner):');
+      for (const s of stats) {
+        lines.push(`  ${s.t.id} (${s.t.type}): held in ${s.held}, holder won ${pct(s.predicts)}, ${s.lift >= 0 ? '+' : ''}${(100 * s.lift).toFixed(1)} points over the holders' overall rate`);
+      }
+    }
+    return lines.join('\n');
+  }
+}
