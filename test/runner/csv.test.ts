@@ -62,7 +62,7 @@ describe('checkpoint', () => {
 
   it('refuses a corrupt line before the last one', async () => {
     const file = cpFile();
-    const header = { checkpoint: 1 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null };
     const cp = Checkpoint.create(file, header);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     await cp.flush();
@@ -74,7 +74,7 @@ describe('checkpoint', () => {
 
   it('reads back what it appended, in one group commit', async () => {
     const file = cpFile();
-    const header = { checkpoint: 1 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
     const cp = Checkpoint.create(file, header);
     const task = { cell: 2, start: 4, end: 6, rows: [record({ game: 4 })], errors: [{ cell: 'k', game: 5, seed: 's', message: 'boom' }] };
     cp.append(task);

@@ -6,6 +6,8 @@ import { playGame } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
+import { checkOutputFile, makeOutputDir, removeIfPresent } from '../../data/outputs.js';
+import { dirname } from 'node:path';
 import { DEFAULT_RULESET, loadRuleset } from '../../rules/index.js';
 import { getScenario } from '../../scenarios/index.js';
 import type { ControlRule } from '../../scenarios/types.js';
@@ -49,6 +51,7 @@ Example:
       --scenario raid --seed 1 --narrate`,
     )
     .action((flags: PlayFlags) => {
+      if (flags.log !== undefined) checkOutputFile('--log', flags.log);
       const control = flags.control;
       if (control !== undefined && !CONTROL_RULES.includes(control as ControlRule)) {
         throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${control}"`);
@@ -60,8 +63,11 @@ Example:
 
       const out: string[] = [];
       let logFd: number | null = null;
-      const tmpLog = flags.log ? `${flags.log}.tmp-${process.pid}` : null;
-      if (tmpLog) logFd = openSync(tmpLog, 'w');
+      const tmpLog = flags.log !== undefined ? `${flags.log}.tmp-${process.pid}` : null;
+      if (tmpLog) {
+        makeOutputDir(dirname(tmpLog));
+        logFd = openSync(tmpLog, 'w');
+      }
       const listeners: ((e: GameEvent) => void)[] = [];
       if (flags.narrate) {
         listeners.push((e) => {
@@ -73,7 +79,9 @@ Example:
         const fd = logFd;
         listeners.push((e) => writeSync(fd, `${JSON.stringify(e)}\n`));
       }
-      const result = playGame({
+      let result;
+      try {
+        result = playGame({
         armies,
         scenario,
         control: (control as ControlRule | undefined) ?? scenario.control,
@@ -81,10 +89,16 @@ Example:
         seed: flags.seed,
         policies,
         onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
-      });
-      if (logFd !== null && tmpLog && flags.log) {
-        closeSync(logFd);
-        renameSync(tmpLog, flags.log);
+        });
+        if (logFd !== null && tmpLog && flags.log !== undefined) {
+          closeSync(logFd);
+          logFd = null;
+          renameSync(tmpLog, flags.log);
+        }
+      } finally {
+        // No temporary file is left behind, whatever failed (issue 14).
+        if (logFd !== null) closeSync(logFd);
+        if (tmpLog) removeIfPresent(tmpLog);
       }
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -5,13 +5,8 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
-
-function wholeNumber(flag: string, raw: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw.trim())) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got ${raw}`);
-  return n;
-}
+import { checkOutputDir } from '../../data/outputs.js';
+import { wholeNumber, workersFlag } from '../flags.js';
 
 interface RunFlags {
   games?: string;
@@ -70,7 +65,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
       );
       const file = arg ?? path.relative(process.cwd(), quickstartFile());
       const games = flags.games === undefined ? undefined : wholeNumber('--games', flags.games, 1, 100_000_000);
-      const workers = flags.workers === undefined ? undefined : wholeNumber('--workers', flags.workers, 0, 1024);
+      const workers = workersFlag(flags.workers);
       const chunk = flags.chunk === undefined ? undefined : wholeNumber('--chunk', flags.chunk, 1, 1_000_000);
       let precision: number | undefined;
       if (flags.precision !== undefined) {
@@ -83,6 +78,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
         if (!shard) throw new InputError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${flags.shard}"`);
       }
       if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
+      if (flags.out !== undefined) checkOutputDir('--out', flags.out);
       const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
       const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out };
       // A stand-in game module brings stand-in armies: only the engine's references are checked.
@@ -153,6 +149,16 @@ checkpoint.jsonl holds finished games until the run completes.`,
             '\nwrote:\n' +
             outcome.files.map((f) => `  ${f}\n`).join(''),
         );
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+        // One line, no stack (issue 14): the checkpoint holds every game written before the disk filled.
+        progress.end();
+        process.stderr.write(
+          `error: disk full (${code}) writing to ${out}; the finished games are kept in ${outputFiles(out).checkpoint}; ` +
+            `free some space, then resume with: ${resumeCommand()}\n`,
+        );
+        process.exitCode = 1;
       } finally {
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
