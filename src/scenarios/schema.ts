@@ -5,6 +5,7 @@ import { packedList } from '../data/lists.js';
 import { BOUNDS, boundedInt, boundedList, boundedNumber } from '../data/bounds.js';
 import { polygonBounds } from '../board/index.js';
 import { edgeLength, shapePolygon } from './geometry.js';
+import { deploymentErrors, terrainError } from './checks.js';
 import type { Scenario } from './types.js';
 
 // Every object is strict: an unknown key is an error, never ignored.
@@ -158,6 +159,7 @@ function semanticErrors(s: Scenario): [PropertyKey[], string][] {
       }
     }),
   );
+  out.push(...deploymentErrors(s));
   s.reinforcement.forEach((segs, p) =>
     segs.forEach((seg, i) => {
       const len = edgeLength(seg.edge, width, height);
@@ -224,6 +226,8 @@ export function validateScenarioJson(json: unknown, file: string): ValidationRes
   const { scenario, errors } = parseScenario(json, file);
   if (!scenario) return { errors };
   const s = scenario;
+  const terrain = terrainError(s);
+  if (terrain) return { errors: [`${file}: terrain: ${terrain}`] };
   return {
     errors: [],
     summary:
