@@ -72,6 +72,27 @@ describe('checkpoint', () => {
     expect(() => Checkpoint.resume(file, header)).toThrow(InputError);
   });
 
+  it('refuses a line whose checksum does not match, naming it; drops a torn last line', async () => {
+    const file = cpFile();
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const cp = Checkpoint.create(file, header);
+    cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
+    cp.append({ cell: 0, start: 1, end: 2, rows: [record({ game: 1 })], errors: [] });
+    await cp.flush();
+    cp.close();
+    const good = readFileSync(file, 'utf8');
+    // Still valid JSON, another result: only the checksum tells.
+    const edited = good.replace('random vs random",0,', 'random vs random",5,');
+    expect(edited).not.toBe(good);
+    writeFileSync(file, edited);
+    expect(() => Checkpoint.resume(file, header)).toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 2: damaged checkpoint line`));
+    writeFileSync(file, `${good}{"cell":0,"start":2,"end":3,"ro`);
+    const again = Checkpoint.resume(file, header);
+    expect(again.resumedGames).toBe(2);
+    again.close();
+    expect(readFileSync(file, 'utf8')).toBe(good);
+  });
+
   it('reads back what it appended, in one group commit', async () => {
     const file = cpFile();
     const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
