@@ -175,8 +175,17 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   const errorsTmp = tmpName(files.errors);
   const gamesFd = openSync(gamesTmp, 'w');
   const errorsFd = openSync(errorsTmp, 'w');
-  writeSync(gamesFd, csvHeader(GAME_COLUMNS));
-  writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+  try {
+    writeSync(gamesFd, csvHeader(GAME_COLUMNS));
+    writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+  } catch (err) {
+    // A full disk already: no temporary file is left behind.
+    for (const fd of [gamesFd, errorsFd]) closeQuietly(fd);
+    removeQuietly(gamesTmp);
+    removeQuietly(errorsTmp);
+    checkpoint.close();
+    throw err;
+  }
 
   const executor: Executor = workers === 0 ? createInProcess(opts.game) : createPool(workers);
   const maxInFlight = Math.max(2, executor.threads * 2);

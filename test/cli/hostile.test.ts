@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,21 @@ describe('hostile CLI use (issue 14)', () => {
     const whole = out();
     expect(cli(['run', slow, '--game-module', FAKE, '--workers', '0', '--games', '100', '--out', whole]).code).toBe(0);
     expect(outputs(dir)).toEqual(outputs(whole));
+  });
+
+  it('a full disk is one line naming the folder and the resume command, exit 1, no temporary file left', () => {
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    const dir = out();
+    // An injected write failure: the temporary games file is /dev/full, whose writes fail with ENOSPC.
+    symlinkSync('/dev/full', path.join(dir, '.games.csv.tmp'));
+    const r = cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `error: disk full (ENOSPC) writing to ${dir}; the finished games are kept in ${path.join(dir, 'checkpoint.jsonl')}; ` +
+        `free some space, then resume with: skirmish run ${tiny} --game-module ${FAKE} --workers 0 --out ${dir} --resume`,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at |--debug|Unhandled/);
+    expect(readdirSync(dir).sort()).toEqual(['checkpoint.jsonl']);
   });
 
   it('ends quietly with status 0 when the reader closes the pipe', () => {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { Checkpoint } from '../../src/runner/checkpoint.js';
+import { progressText } from '../../src/runner/progress.js';
 import { csvText, gameFromFields, gameRow } from '../../src/runner/csv.js';
 import { createProgress, GAME_COLUMNS, parseCsvLine, SUMMARY_COLUMNS } from '../../src/runner/index.js';
 import type { GameRecord } from '../../src/runner/types.js';
@@ -112,6 +113,10 @@ describe('checkpoint', () => {
 });
 
 describe('progress', () => {
+  it('never shows more games done than the run has', () => {
+    expect(progressText({ done: 130, total: 100, played: 30, elapsedMs: 1000 })).toBe('100/100 games, 30.0 games/s, ETA 0:00');
+  });
+
   const sink = (isTTY: boolean) => {
     const chunks: string[] = [];
     return { chunks, stream: { isTTY, columns: 100, write: (s: string) => chunks.push(s) > 0 } as unknown as NodeJS.WriteStream };
