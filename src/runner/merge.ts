@@ -2,7 +2,7 @@ import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileS
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
-import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
+import { checkOutputDir, makeOutputDir, removeIfPresent } from '../data/outputs.js';
 import { csvHeader, csvText, ERROR_COLUMNS, GAME_COLUMNS, gameFromFields, parseCsvLine } from './csv.js';
 import { packageVersion } from './paths.js';
 import { outputFiles, writeAtomically } from './run.js';
@@ -201,6 +201,8 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   } catch (err) {
     closeSync(gamesFd);
     closeSync(errorsFd);
+    removeIfPresent(tmp(files.games));
+    removeIfPresent(tmp(files.errors));
     throw err;
   }
   fsyncSync(gamesFd);

@@ -469,9 +469,12 @@ export function writeAtomically(file: string, text: string): void {
   try {
     writeSync(fd, text);
     fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+  } catch (err) {
+    closeQuietly(fd);
+    removeQuietly(tmp);
+    throw err;
   }
+  closeSync(fd);
   renameSync(tmp, file);
 }
 

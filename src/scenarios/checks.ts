@@ -1,4 +1,5 @@
-import { polygonArea, polygonBounds, polygonCentroid, pointInPolygon } from '../board/index.js';
+import type { Roster } from '../army/types.js';
+import { mmToInches, polygonArea, polygonBounds, polygonCentroid, pointInPolygon } from '../board/index.js';
 import type { Polygon } from '../board/types.js';
 import { createRng } from '../dice/rng.js';
 import { DEFAULT_RULESET } from '../rules/ruleset.js';
@@ -98,4 +99,23 @@ export function terrainError(s: Scenario): string | null {
   } catch {
     return `"generate" cannot place R31's terrain on this ${s.table.width}"×${s.table.height}" table; use a larger table or list the pieces`;
   }
+}
+
+/**
+ * Whether an army's deployed bases can fit its deployment zones at all: the
+ * square each base takes in a formation (its diameter plus the 0.05" spacing
+ * deployment uses), summed over the warriors deployed at the start (Flank
+ * regiments wait in Reinforcements, R30), against the zones' area. A
+ * necessary condition only, checked by `validate` and `run` before any game.
+ */
+export function deploymentAreaError(s: Scenario, player: 0 | 1, army: Roster): string | null {
+  let need = 0;
+  for (const reg of army.regiments) {
+    if (reg.reinforcement) continue;
+    for (const w of reg.warriors) need += (mmToInches(w.profile.baseMm) + 0.05) ** 2;
+  }
+  let have = 0;
+  for (const shape of s.deployment[player]) have += polygonArea(shapePolygon(shape));
+  if (need <= have) return null;
+  return `scenario ${s.id}'s deployment zone of player ${player + 1} (${Math.round(have)} sq in) is too small for "${army.name}" (its bases need ${Math.round(need)} sq in)`;
 }

@@ -1,4 +1,5 @@
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
 import { getPolicy, type Policy } from '../../bots/index.js';
@@ -7,9 +8,9 @@ import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
 import { checkOutputFile, makeOutputDir, removeIfPresent } from '../../data/outputs.js';
-import { dirname } from 'node:path';
 import { DEFAULT_RULESET, loadRuleset } from '../../rules/index.js';
 import { getScenario } from '../../scenarios/index.js';
+import { deploymentAreaError } from '../../scenarios/checks.js';
 import type { ControlRule } from '../../scenarios/types.js';
 
 const CONTROL_RULES: ControlRule[] = ['first-blood', 'conquest-stands', 'steamroller'];
@@ -59,6 +60,8 @@ Example:
       const scenario = getScenario(flags.scenario);
       const ruleset = flags.ruleset ? loadRuleset(flags.ruleset) : DEFAULT_RULESET;
       const armies: [Roster, Roster] = [loadRoster(flags.armyA, ruleset), loadRoster(flags.armyB, ruleset)];
+      const tooSmall = ([0, 1] as const).map((p) => deploymentAreaError(scenario, p, armies[p])).filter((e) => e !== null);
+      if (tooSmall.length > 0) throw new InputError(tooSmall);
       const policies: [Policy, Policy] = [getPolicy(flags.policyA), getPolicy(flags.policyB)];
 
       const out: string[] = [];
@@ -82,13 +85,13 @@ Example:
       let result;
       try {
         result = playGame({
-        armies,
-        scenario,
-        control: (control as ControlRule | undefined) ?? scenario.control,
-        ruleset,
-        seed: flags.seed,
-        policies,
-        onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+          armies,
+          scenario,
+          control: (control as ControlRule | undefined) ?? scenario.control,
+          ruleset,
+          seed: flags.seed,
+          policies,
+          onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
         });
         if (logFd !== null && tmpLog && flags.log !== undefined) {
           closeSync(logFd);
