@@ -219,7 +219,7 @@ export const uniqueActionDefSchema = z.strictObject({
   type: z.enum(['combat', 'outOfCombat', 'any']),
   replaces: z.enum(['clash', 'volley']).nullable(),
   effect: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('inflictHits'), hits: boundedInt('dice'), range: distance, maxTargets: boundedInt('dice') }),
+    z.strictObject({ kind: z.literal('inflictHits'), hits: boundedInt('dice'), range: distance, maxTargets: boundedInt('dice'), lineOfSight: z.boolean().optional() }),
     z.strictObject({ kind: z.literal('heal'), wounds: boundedInt('wounds'), range: distance }),
   ]),
 });

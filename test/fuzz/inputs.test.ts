@@ -27,6 +27,7 @@ cpSync(path.join(ROOT, 'sims/armies'), path.join(dir, 'armies'), { recursive: tr
 mkdirSync(path.join(dir, 'experiments'));
 mkdirSync(path.join(dir, 'scenarios'));
 mkdirSync(path.join(dir, 'rulesets'));
+mkdirSync(path.join(dir, 'properties'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readJson = (f: string): unknown => JSON.parse(readFileSync(path.join(ROOT, f), 'utf8'));
@@ -39,6 +40,7 @@ export const INPUT_KINDS: { kind: string; folder: string; sample: unknown }[] = 
   { kind: 'faction', folder: 'factions', sample: readJson('sims/factions/tuskfell.json') },
   { kind: 'army', folder: 'armies', sample: readJson('sims/armies/ironbound-800.json') },
   { kind: 'scenario', folder: 'scenarios', sample: readJson('sims/scenarios/tug-of-war.json') },
+  { kind: 'properties', folder: 'properties', sample: readJson('sims/properties/sample-factions.json') },
   {
     kind: 'ruleset',
     folder: 'rulesets',

@@ -25,8 +25,14 @@ describe('scenario geometry (issue 14)', () => {
   });
 
   it('refuses generated terrain that cannot fit the table', () => {
-    const s = { ...raid(), table: { width: 14, height: 14 }, objectiveZones: [], vpRules: [{ rule: 'pointsSlain' }], reinforcement: [[], []] };
-    s.deployment = [[{ rect: { x: 0, y: 0, w: 14, h: 4 } }], [{ rect: { x: 0, y: 10, w: 14, h: 4 } }]];
+    const s = {
+      ...raid(),
+      table: { width: 14, height: 14 },
+      objectiveZones: [],
+      vpRules: [{ rule: 'pointsSlain' }],
+      reinforcement: [[], []],
+      deployment: [[{ rect: { x: 0, y: 0, w: 14, h: 4 } }], [{ rect: { x: 0, y: 10, w: 14, h: 4 } }]],
+    };
     expect(validateScenarioJson(s, 's.json').errors).toEqual([expect.stringMatching(/^s\.json: terrain: "generate" cannot place R31's terrain on this 14"×14" table/)]);
   });
 
