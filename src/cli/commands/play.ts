@@ -2,7 +2,7 @@ import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
-import { getPolicy, type Policy } from '../../bots/index.js';
+import { expandStrongest, getPolicy, loadPlugin, resolvePolicySpec, type Policy } from '../../bots/index.js';
 import { playGame } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
@@ -29,6 +29,14 @@ interface PlayFlags {
   json?: boolean;
 }
 
+/** A policy from its spec; a plugin path is relative to the current directory. */
+async function policyFrom(spec: string): Promise<Policy> {
+  const written = expandStrongest(spec);
+  const resolved = resolvePolicySpec(written, process.cwd());
+  if (resolved !== written) await loadPlugin(resolved);
+  return getPolicy(resolved);
+}
+
 export function register(program: Command): void {
   program
     .command('play')
@@ -37,21 +45,23 @@ export function register(program: Command): void {
     .requiredOption('--army-b <file>', 'army list for player 2')
     .option('--scenario <name>', 'scenario name or file (see `skirmish scenarios`)', 'annihilation')
     .option('--seed <seed>', 'game seed: the same seed replays the same game', '1')
-    .option('--policy-a <name>', 'policy for player 1', 'random')
-    .option('--policy-b <name>', 'policy for player 2', 'random')
+    .option('--policy-a <spec>', 'policy for player 1: a name with options (balanced:aggression=0.7), "strongest", or a plugin module path', 'random')
+    .option('--policy-b <spec>', 'policy for player 2 (as --policy-a)', 'random')
     .option('--control <rule>', `control rule: ${CONTROL_RULES.join(', ')} (default: the scenario's)`)
     .option('--ruleset <file>', 'ruleset file overriding the rulings\' defaults')
     .option('--log <file>', 'write every event as JSON lines to this file')
-    .option('--narrate', 'print the game line by line')
+    .option('--narrate', "print the game line by line, with the bots' reasons (lines starting ~)")
     .option('--json', 'print the result as JSON')
     .addHelpText(
       'after',
       `
 Example:
   $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
-      --scenario raid --seed 1 --narrate`,
+      --scenario raid --seed 1 --narrate
+  $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \
+      --policy-a balanced:aggression=0.9 --policy-b ./my-bot.js --narrate`,
     )
-    .action((flags: PlayFlags) => {
+    .action(async (flags: PlayFlags) => {
       if (flags.log !== undefined) checkOutputFile('--log', flags.log);
       const control = flags.control;
       if (control !== undefined && !CONTROL_RULES.includes(control as ControlRule)) {
@@ -62,7 +72,7 @@ Example:
       const armies: [Roster, Roster] = [loadRoster(flags.armyA, ruleset), loadRoster(flags.armyB, ruleset)];
       const tooSmall = ([0, 1] as const).map((p) => deploymentAreaError(scenario, p, armies[p])).filter((e) => e !== null);
       if (tooSmall.length > 0) throw new InputError(tooSmall);
-      const policies: [Policy, Policy] = [getPolicy(flags.policyA), getPolicy(flags.policyB)];
+      const policies: [Policy, Policy] = [await policyFrom(flags.policyA), await policyFrom(flags.policyB)];
 
       const out: string[] = [];
       let logFd: number | null = null;
@@ -92,6 +102,8 @@ Example:
           seed: flags.seed,
           policies,
           onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+          // A bot's reason for its decision, after the events of the decision before it.
+          onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
         });
         if (logFd !== null && tmpLog && flags.log !== undefined) {
           closeSync(logFd);

@@ -1,0 +1,105 @@
+// What the commands that play batches on the pool (run, tournament) share: flags, Ctrl-C, the unfinished-run message.
+import { availableParallelism } from 'node:os';
+import { InputError } from '../errors.js';
+import type { RunOutcome } from '../runner/run.js';
+
+export function wholeNumber(flag: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got ${raw}`);
+  return n;
+}
+
+/** Most worker threads a command accepts (issue 14): more only thrash the machine. */
+export const MAX_WORKERS = 256;
+
+/** `--workers N`: 0..MAX_WORKERS; above the machine's parallelism it is allowed, with a warning on stderr. */
+export function workersFlag(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = wholeNumber('--workers', raw, 0, MAX_WORKERS);
+  const cores = availableParallelism();
+  if (n > cores) process.stderr.write(`warning: --workers ${n} is more than this machine's ${cores} parallel threads; games will not go faster\n`);
+  return n;
+}
+
+/**
+ * A full disk during a run (issue 14): one line — what, where the finished
+ * games are kept, how to resume — exit 1, no stack. Other errors go on up.
+ */
+export function reportDiskFull(err: unknown, out: string, checkpoint: string): null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+  process.stderr.write(
+    `error: disk full (${code}) writing to ${out}; the finished games are kept in ${checkpoint}; free some space, then resume with: ${resumeCommand()}\n`,
+  );
+  process.exitCode = 1;
+  return null;
+}
+
+/** The command line that continues a stopped run: the same arguments plus --resume. */
+export function resumeCommand(): string {
+  const args = process.argv.slice(2).filter((a) => a !== '--resume');
+  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return `skirmish ${[...args, '--resume'].map(quote).join(' ')}`;
+}
+
+export interface StopSignals {
+  /** Aborted by the first SIGINT or SIGTERM: finish the tasks in flight, start no more. */
+  signal: AbortSignal;
+  /** Aborted by the second: abandon the tasks in flight. */
+  abandon: AbortSignal;
+  /** The first signal received, if any. */
+  received(): 'SIGINT' | 'SIGTERM' | null;
+}
+
+/** Runs `work` with SIGINT and SIGTERM turned into the runner's stop and abandon signals. */
+export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const abandon = new AbortController();
+  let signalName: 'SIGINT' | 'SIGTERM' | null = null;
+  const onSignal = (sig: 'SIGINT' | 'SIGTERM'): void => {
+    if (signalName === null) {
+      signalName = sig;
+      process.stderr.write(`\n${sig}: stopping — finishing the tasks in flight (send it again to abandon them)\n`);
+      stop.abort();
+    } else {
+      process.stderr.write(`\n${sig}: abandoning the tasks in flight\n`);
+      abandon.abort();
+    }
+  };
+  const onInt = (): void => onSignal('SIGINT');
+  const onTerm = (): void => onSignal('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  try {
+    return await work({ signal: stop.signal, abandon: abandon.signal, received: () => signalName });
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  }
+}
+
+/** A stopped or failed run: says where its games are kept and how to resume, sets the exit code, returns true. */
+export function reportUnfinished(outcome: RunOutcome, checkpoint: string, signals: StopSignals): boolean {
+  if (outcome.status === 'stopped') {
+    process.stderr.write(`stopped: ${outcome.done} finished games are kept in ${checkpoint}\nresume with: ${resumeCommand()}\n`);
+    process.exitCode = signals.received() === 'SIGTERM' ? 143 : 130;
+    return true;
+  }
+  if (outcome.status === 'failed') {
+    process.stderr.write(`error: ${outcome.failure}\n${outcome.done} finished games are kept in ${checkpoint}; after a fix, resume with: ${resumeCommand()}\n`);
+    process.exitCode = 1;
+    return true;
+  }
+  return false;
+}
+
+/** A complete run's last lines: games, time, errors and the files written. */
+export function reportFinished(outcome: RunOutcome): void {
+  process.stdout.write(
+    `${outcome.done - outcome.errors} games in ${outcome.seconds.toFixed(1)} s` +
+      (outcome.errors > 0 ? `; ${outcome.errors} games threw (see errors.csv)` : '') +
+      '\nwrote:\n' +
+      outcome.files.map((f) => `  ${f}\n`).join(''),
+  );
+}
