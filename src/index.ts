@@ -83,3 +83,6 @@ export type { RunOptions, RunOutcome } from './runner/index.js';
 
 // Statistics.
 export { MeanAccumulator, meanInterval, wilsonInterval } from './stats/index.js';
+// Sweeps: the fair value of a parameter from your own results (e.g. a games.csv read back).
+export { binomialTest, fairCrossing, holm } from './stats/index.js';
+export type { CrossingResult, FairCrossing, FairCrossingOptions } from './stats/index.js';

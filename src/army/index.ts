@@ -2,6 +2,7 @@
 export { loadRoster, armyBreakdown, validateArmyJson, buildArmy, factionFileFor, type BuiltArmy } from './army.js';
 export { loadFaction, validateFactionJson, buildFaction } from './faction.js';
 export { composeArmy, armyPoints } from './compose.js';
+export { fillArmyList } from './fill.js';
 export { ARMY_LIMITS } from './limits.js';
 export { armyFileSchema, factionFileSchema, type ArmyFile, type FactionFile } from './schema.js';
 export { readJsonFile } from '../data/json.js';

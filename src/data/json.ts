@@ -1,4 +1,5 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { formatPath, InputError } from '../errors.js';
 
@@ -48,6 +49,7 @@ export function inputFileProblem(file: string): string | null {
  * InputError of one line naming the file (and the line and column, or the path).
  */
 export function readJsonFile(file: string): unknown {
+  if (overlay !== null && overlay.has(resolve(file))) return structuredClone(overlay.get(resolve(file)));
   const problem = inputFileProblem(file);
   if (problem) throw new InputError(`${file}: ${problem}`);
   let text: string;
@@ -59,6 +61,25 @@ export function readJsonFile(file: string): unknown {
     throw new InputError(`${file}: cannot read (${code ?? String(err)})`);
   }
   return parseJsonText(text, file);
+}
+
+/** Documents read instead of files while `withJsonOverlay` runs (absolute path → JSON). */
+let overlay: ReadonlyMap<string, unknown> | null = null;
+
+/**
+ * Runs `fn` (synchronous) with `files` (absolute path → JSON document) read
+ * in place of those files: a sweep point's patched inputs, loaded by the
+ * ordinary loaders and validated like any input.
+ */
+export function withJsonOverlay<T>(files: Readonly<Record<string, unknown>> | undefined, fn: () => T): T {
+  if (files === undefined || Object.keys(files).length === 0) return fn();
+  const before = overlay;
+  overlay = new Map(Object.entries(files));
+  try {
+    return fn();
+  } finally {
+    overlay = before;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * army B in the first seat.
  */
 import { loadRoster } from '../army/index.js';
+import { withJsonOverlay } from '../data/json.js';
 import { getPolicy, loadPlugin, resolvePolicySpec } from '../bots/index.js';
 import { playGame } from '../engine/index.js';
 import type { Policy } from '../engine/types.js';
@@ -20,11 +21,12 @@ export async function cellPolicy(cell: CellSpec, spec: string): Promise<Policy> 
 }
 
 export async function createGame(cell: CellSpec): Promise<PlayFn> {
-  const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
-  // The ruleset gives profiles their default Size, base and Command Range (R3, R4).
-  const armyA = loadRoster(cell.armyA.file, ruleset);
-  const armyB = loadRoster(cell.armyB.file, ruleset);
-  const scenario = getScenario(cell.scenario);
+  // A sweep's grid point reads its patched files in place of the ones on disk.
+  const { ruleset, armyA, armyB, scenario } = withJsonOverlay(cell.files, () => {
+    const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
+    // The ruleset gives profiles their default Size, base and Command Range (R3, R4).
+    return { ruleset, armyA: loadRoster(cell.armyA.file, ruleset), armyB: loadRoster(cell.armyB.file, ruleset), scenario: getScenario(cell.scenario) };
+  });
   const policyA = await cellPolicy(cell, cell.policyA);
   const policyB = await cellPolicy(cell, cell.policyB);
   const control = cell.control ?? scenario.control;

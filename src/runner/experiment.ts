@@ -6,7 +6,8 @@ import { formatIssues, inputFileProblem, readJsonFile, type ValidationResult } f
 import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import { BOUNDS, boundedInt, boundedList } from '../data/bounds.js';
-import type { CellSpec, Experiment, Precision } from './types.js';
+import { expandSweep, sweepSchema } from './sweep.js';
+import type { CellSpec, Experiment, Precision, SweepPlan } from './types.js';
 
 const fileName = z.string().min(1);
 
@@ -37,6 +38,8 @@ export const experimentSchema = z
     ruleset: z.union([z.record(z.string(), z.unknown()), fileName]).optional(),
     /** Output folder relative to the current directory; default reports/<name>. */
     out: fileName.optional(),
+    /** A sweep: the experiment's inputs patched at each point of a grid (sweep.ts). */
+    sweep: sweepSchema.optional(),
   })
   .superRefine((x, ctx) => {
     if (x.games === undefined && x.precision === undefined) {
@@ -171,6 +174,14 @@ export function expandExperiment(
     });
   });
 
+  let sweep: SweepPlan | undefined;
+  if (data.sweep && errors.length === 0) {
+    const expanded = expandSweep({ ...data, sweep: data.sweep }, file, cells);
+    errors.push(...expanded.errors);
+    cells.splice(0, cells.length, ...expanded.cells);
+    sweep = expanded.plan;
+  }
+
   let precision: Precision | null = null;
   const target = flags.precision ?? data.precision?.halfWidth;
   if (target !== undefined) {
@@ -193,6 +204,7 @@ export function expandExperiment(
     out,
     cells,
     inputsHash: '',
+    ...(sweep ? { sweep } : {}),
   };
   if (errors.length === 0) experiment.inputsHash = inputsHash(experiment, data);
   return { experiment, errors };
@@ -211,6 +223,8 @@ function inputsHash(e: Experiment, data: ExperimentJson): string {
     files.add(c.armyB.file);
     if (path.isAbsolute(c.scenario)) files.add(c.scenario);
     if ('file' in c.ruleset) files.add(c.ruleset.file);
+    // A sweep's patched documents (faction files included) are derived from these.
+    for (const f of Object.keys(c.files ?? {})) files.add(f);
     // A plugin bot's code decides results too: a changed bot is a changed run (--resume refuses it).
     for (const spec of [c.policyA, c.policyB]) {
       const f = pluginFile(spec, c.policyDir ?? path.dirname(path.resolve(c.source)));
@@ -224,6 +238,7 @@ function inputsHash(e: Experiment, data: ExperimentJson): string {
       precision: e.precision,
       control: data.control ?? null,
       ruleset: data.ruleset ?? null,
+      ...(data.sweep ? { sweep: data.sweep } : {}),
       cells: e.cells.map((c) => [c.key, c.armyA.path, c.armyB.path, c.policyA, c.policyB]),
     }),
   );
@@ -265,6 +280,9 @@ export function validateExperimentWith(
     : `${e.gamesPerCell} games a cell, ${e.gamesPerCell * e.cells.length} in all`;
   return {
     errors: [],
-    summary: `experiment "${e.name}": ${e.cells.length} cell${e.cells.length === 1 ? '' : 's'}, ${games}`,
+    summary:
+      `experiment "${e.name}": ${e.cells.length} cell${e.cells.length === 1 ? '' : 's'}` +
+      (e.sweep ? ` (${e.sweep.points.length} grid points × ${e.sweep.baseCells})` : '') +
+      `, ${games}`,
   };
 }

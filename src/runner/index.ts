@@ -19,6 +19,9 @@ export { SUMMARY_COLUMNS, CellSummary } from './summary.js';
 export { createProgress, type Progress } from './progress.js';
 export { quickstartFile, packageRoot } from './paths.js';
 export { formatSummaryTable } from './table.js';
+export { summaryRows, BALANCE_ALPHA } from './balance.js';
+export { sweepSchema, expandSweep, MAX_GRID_POINTS, type SweepJson } from './sweep.js';
+export { sweepOutputs, formatCrossings, sweepColumns, CROSSING_COLUMNS, CROSSING_REPLICATES, type CrossingRow } from './sweep-output.js';
 export { policyAlias } from './references.js';
 export type * from './types.js';
 export {

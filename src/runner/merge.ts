@@ -7,7 +7,9 @@ import { csvHeader, csvText, ERROR_COLUMNS, GAME_COLUMNS, gameFromFields, parseC
 import { packageVersion } from './paths.js';
 import { outputFiles, writeAtomically } from './run.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
-import type { ArmyRef } from './types.js';
+import { summaryRows } from './balance.js';
+import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
+import type { ArmyRef, CellSpec, SweepPlan } from './types.js';
 
 export interface MergeOptions {
   /** Output folders of the slices, in any order. */
@@ -21,6 +23,8 @@ export interface MergeOutcome {
   errors: number;
   files: string[];
   summaryRows: string[][];
+  /** A sweep's crossings. */
+  crossings?: CrossingRow[];
 }
 
 interface ManifestCell {
@@ -31,6 +35,7 @@ interface ManifestCell {
   armyB: Pick<ArmyRef, 'label' | 'path'>;
   policyA: string;
   policyB: string;
+  point?: CellSpec['point'];
   start: number;
   end: number;
   games: number;
@@ -46,6 +51,7 @@ interface Manifest {
   gamesPerCell: number;
   precision: unknown;
   shard: string | null;
+  sweep?: SweepPlan;
   counts: { cells: number; games: number; errors: number };
   cells: ManifestCell[];
   timings: { seconds: number; gamesPlayed: number; gamesResumed: number; workers: number; chunk: number };
@@ -130,7 +136,8 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   const tmp = (f: string): string => path.join(path.dirname(f), `.${path.basename(f)}.tmp`);
   const gamesFd = openSync(tmp(files.games), 'w');
   const errorsFd = openSync(tmp(files.errors), 'w');
-  writeSync(gamesFd, csvHeader(GAME_COLUMNS));
+  const gameColumns = [...GAME_COLUMNS, ...(first.sweep?.parameters.map((p) => p.name) ?? [])];
+  writeSync(gamesFd, csvHeader(gameColumns));
   writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
 
   const readers = ordered.map((s) => ({
@@ -139,7 +146,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
     errors: new Lines(path.join(s.dir, 'errors.csv')),
   }));
   for (const r of readers) {
-    await r.games.expectHeader(GAME_COLUMNS);
+    await r.games.expectHeader(gameColumns);
     await r.errors.expectHeader(ERROR_COLUMNS);
   }
 
@@ -160,6 +167,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
         armyB: { ...cell.armyB, file: '' },
         policyA: cell.policyA,
         policyB: cell.policyB,
+        point: cell.point,
       });
       for (const r of readers) {
         const expected = r.s.m.cells[cell.index];
@@ -169,7 +177,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
           const f = parseFields(line, r.games);
           if (f[0] !== cell.key) break;
           await r.games.next();
-          summary.add(gameFromFields(f));
+          summary.add(gameFromFields(f.slice(0, GAME_COLUMNS.length)));
           batch.push(`${line}\n`);
           if (batch.length >= 1000) flush(gamesFd);
           rows++;
@@ -211,8 +219,15 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   closeSync(errorsFd);
   renameSync(tmp(files.games), files.games);
   renameSync(tmp(files.errors), files.errors);
-  const summaryRows = summaries.map((s) => s.row());
-  writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(summaryRows));
+  const rows = summaryRows(summaries);
+  writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
+  const written = [files.games, files.summary, files.errors, files.manifest];
+  let crossings: CrossingRow[] | undefined;
+  if (first.sweep) {
+    const sw = writeSweepFiles(out, { plan: first.sweep, seed: first.seed, summaries, rows }, writeAtomically);
+    written.push(...sw.files);
+    crossings = sw.crossings;
+  }
   const manifest = {
     kind: 'manifest',
     experiment: first.experiment,
@@ -224,6 +239,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
     gamesPerCell: first.gamesPerCell,
     precision: first.precision,
     shard: null,
+    ...(first.sweep ? { sweep: first.sweep } : {}),
     mergedFrom: ordered.map((s) => ({ dir: s.dir, shard: s.m.shard })),
     counts: { cells: first.cells.length, games: totalGames, errors: totalErrors },
     cells: first.cells.map((c, i) => ({
@@ -239,7 +255,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
     },
   };
   writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-  return { out, games: totalGames, errors: totalErrors, files: [files.games, files.summary, files.errors, files.manifest], summaryRows };
+  return { out, games: totalGames, errors: totalErrors, files: written, summaryRows: rows, ...(crossings ? { crossings } : {}) };
 }
 
 function parseFields(line: string, lines: Lines): string[] {

@@ -11,6 +11,8 @@ import { createInProcess, createPool, type Executor } from './pool.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
+import { summaryRows } from './balance.js';
+import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
 import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
@@ -76,6 +78,8 @@ export interface RunOutcome {
   /** Files written (complete runs). */
   files: string[];
   cells: CellOutcome[];
+  /** A complete sweep's crossings (not a slice's: `merge` fits them). */
+  crossings?: CrossingRow[];
   seconds: number;
 }
 
@@ -185,7 +189,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   const gamesFd = openSync(gamesTmp, 'w');
   const errorsFd = openSync(errorsTmp, 'w');
   try {
-    writeSync(gamesFd, csvHeader(GAME_COLUMNS));
+    // A sweep's games.csv has a column per parameter after the usual ones.
+    writeSync(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
     writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
   } catch (err) {
     // A full disk already: no temporary file is left behind.
@@ -363,7 +368,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       opts.onRows?.(cs.spec, r.rows);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
-      if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map(gameRow)));
+      const point = cs.spec.point?.values ?? [];
+      if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
       if (r.errors.length > 0) writeSync(errorsFd, csvText(r.errors.map(errorRow)));
     }
 
@@ -400,6 +406,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     }
 
     function outcome(status: RunOutcome['status'], written: string[] = []): RunOutcome {
+      const rows = summaryRows(cells.map((c) => c.summary));
       return {
         status,
         out,
@@ -409,7 +416,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         errors,
         failure,
         files: written,
-        cells: cells.map((c) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: c.summary.row() })),
+        cells: cells.map((c, i) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: rows[i] })),
         seconds: (Date.now() - started) / 1000,
       };
     }
@@ -423,10 +430,15 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       closeSync(errorsFd);
       renameSync(gamesTmp, files.games);
       renameSync(errorsTmp, files.errors);
-      writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(cells.map((c) => c.summary.row())));
       const extra = opts.finalFiles?.() ?? [];
-      for (const f of extra) writeAtomically(f.file, f.text);
       const o = outcome('complete', [files.games, files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
+      writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
+      for (const f of extra) writeAtomically(f.file, f.text);
+      if (e.sweep && shard === null) {
+        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) }, writeAtomically);
+        o.files.push(...sw.files);
+        o.crossings = sw.crossings;
+      }
       const manifest = {
         kind: 'manifest',
         experiment: e.name,
@@ -438,6 +450,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         gamesPerCell: e.gamesPerCell,
         precision: e.precision,
         shard: shard ? `${shard.k}/${shard.n}` : null,
+        ...(e.sweep ? { sweep: e.sweep } : {}),
         counts: { cells: cells.length, games: cells.reduce((s, c) => s + c.summary.games, 0), errors },
         policyModules: policyModules(e.cells),
         cells: cells.map((c) => ({
@@ -448,6 +461,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
           armyB: { label: c.spec.armyB.label, path: c.spec.armyB.path },
           policyA: c.spec.policyA,
           policyB: c.spec.policyB,
+          ...(c.spec.point ? { point: c.spec.point } : {}),
           start: c.lo,
           end: c.hi,
           games: c.summary.games,

@@ -32,6 +32,12 @@ export const SUMMARY_COLUMNS = [
   'rounds_mean',
   'stall_rate',
   'passive_rounds_mean',
+  // Balance flags over all cells of the run (balance.ts): Holm-adjusted exact binomial tests on game pairs.
+  'matchup_p_holm',
+  'matchup_imbalanced',
+  'first_seat_p_holm',
+  'first_seat_imbalanced',
+  'verdict_agrees',
 ] as const;
 
 /** Fixed decimals keep summary.csv short and byte-stable; NaN (no data) prints empty. */
@@ -57,10 +63,23 @@ export class CellSummary {
   readonly margin = new MeanAccumulator();
   readonly rounds = new MeanAccumulator();
   readonly passive = new MeanAccumulator();
+  /** Complete seat-swapped pairs (games 2k, 2k+1) where army A / army B scored more. */
+  pairsAheadA = 0;
+  pairsAheadB = 0;
+  /** Complete pairs where the first seat / the second seat scored more. */
+  pairsAheadFirst = 0;
+  pairsAheadSecond = 0;
+  /** Sweep cells: each pair's (or lone game's) score for army A and its games, the crossing's bootstrap units. */
+  readonly units: { scores: number[]; games: number[] } | null;
+  /** An even game waiting for its partner. */
+  private pending: GameRecord | null = null;
 
-  constructor(readonly cell: Pick<CellSpec, 'key' | 'scenarioLabel' | 'armyA' | 'armyB' | 'policyA' | 'policyB'>) {}
+  constructor(readonly cell: Pick<CellSpec, 'key' | 'scenarioLabel' | 'armyA' | 'armyB' | 'policyA' | 'policyB' | 'point'>) {
+    this.units = cell.point ? { scores: [], games: [] } : null;
+  }
 
   add(r: GameRecord): void {
+    this.pair(r);
     this.games++;
     if (r.winner === 'A') this.winsA++;
     else if (r.winner === 'B') this.lossesA++;
@@ -72,6 +91,40 @@ export class CellSummary {
     this.margin.add(r.vpA - r.vpB);
     this.rounds.add(r.rounds);
     this.passive.add(r.passiveRounds);
+  }
+
+  /** Pairs up games 2k and 2k+1 (a game whose partner threw stays alone). */
+  private pair(r: GameRecord): void {
+    const p = this.pending;
+    if (p !== null && r.game === p.game + 1 && r.game % 2 === 1) {
+      this.pending = null;
+      const a = scoreOf(p) + scoreOf(r);
+      if (a > 1) this.pairsAheadA++;
+      else if (a < 1) this.pairsAheadB++;
+      // The first seat's score: army A's in game 2k (A first), army B's in game 2k+1.
+      const first = scoreOf(p) + 1 - scoreOf(r);
+      if (first > 1) this.pairsAheadFirst++;
+      else if (first < 1) this.pairsAheadSecond++;
+      this.units?.scores.push(a);
+      this.units?.games.push(2);
+      return;
+    }
+    if (p !== null) this.lone(p);
+    this.pending = null;
+    if (r.game % 2 === 0) this.pending = r;
+    else this.lone(r);
+  }
+
+  private lone(r: GameRecord): void {
+    this.units?.scores.push(scoreOf(r));
+    this.units?.games.push(1);
+  }
+
+  /** The bootstrap units so far, a game still waiting for its partner included. */
+  crossingUnits(): { scores: number[]; games: number[] } {
+    const u = this.units ?? { scores: [], games: [] };
+    if (this.pending === null) return u;
+    return { scores: [...u.scores, scoreOf(this.pending)], games: [...u.games, 1] };
   }
 
   /** Army A's wins with draws as half. */
@@ -123,4 +176,9 @@ export class CellSummary {
       fmt(this.passive.interval().mean),
     ];
   }
+}
+
+/** Army A's score in a game: a draw is half a win. */
+function scoreOf(r: GameRecord): number {
+  return r.winner === 'A' ? 1 : r.winner === 'draw' ? 0.5 : 0;
 }

@@ -5,12 +5,22 @@ const col = (name: (typeof SUMMARY_COLUMNS)[number]): number => SUMMARY_COLUMNS.
 const pct = (x: string): string => (x === '' ? '–' : `${(Number(x) * 100).toFixed(1)}%`);
 const num = (x: string): string => (x === '' ? '–' : Number(x).toFixed(2));
 
+/** The balance flags of a row in words (empty when none). */
+function flags(r: string[]): string {
+  const out: string[] = [];
+  if (r[col('matchup_imbalanced')] === '1') out.push(Number(r[col('win_rate_a')]) > 0.5 ? 'A favoured' : 'B favoured');
+  if (r[col('first_seat_imbalanced')] === '1') out.push(Number(r[col('first_seat_win_rate')]) > 0.5 ? 'first seat favoured' : 'second seat favoured');
+  if (r[col('verdict_agrees')] === '0') out.push('verdict differs between bot tiers');
+  return out.join('; ');
+}
+
 /**
  * summary.csv rows as a terminal table: army A's win rate with its 95%
- * interval, the first seat's win rate, and mean VP of each side.
+ * interval, the first seat's win rate, mean VP of each side, and the
+ * balance flags (Holm-corrected over the run's cells).
  */
 export function formatSummaryTable(rows: string[][]): string {
-  const head = ['cell', 'games', 'A win rate [95% CI]', 'first seat', 'VP A', 'VP B', 'stalled'];
+  const head = ['cell', 'games', 'A win rate [95% CI]', 'first seat', 'VP A', 'VP B', 'stalled', 'flags'];
   const body = rows.map((r) => [
     r[col('cell')],
     r[col('games')] + (r[col('errors')] !== '0' ? ` (+${r[col('errors')]} err)` : ''),
@@ -19,6 +29,7 @@ export function formatSummaryTable(rows: string[][]): string {
     `${num(r[col('vp_a_mean')])} ±${r[col('vp_a_high')] === '' ? '–' : (Number(r[col('vp_a_high')]) - Number(r[col('vp_a_mean')])).toFixed(2)}`,
     `${num(r[col('vp_b_mean')])} ±${r[col('vp_b_high')] === '' ? '–' : (Number(r[col('vp_b_high')]) - Number(r[col('vp_b_mean')])).toFixed(2)}`,
     pct(r[col('stall_rate')]),
+    flags(r),
   ]);
   return formatTable(head, body);
 }

@@ -32,7 +32,7 @@ export interface CellSpec {
   index: number;
   /** Stable name of the cell; part of every game seed. */
   key: string;
-  /** Names the game seeds instead of `key`: cells sharing it play the same seeds (a tournament's army swap). */
+  /** Names the game seeds instead of `key`: cells sharing it play the same seeds (a tournament's army swap; a sweep's grid points: common random numbers). */
   seedKey?: string;
   armyA: ArmyRef;
   armyB: ArmyRef;
@@ -55,6 +55,10 @@ export interface CellSpec {
   ruleset: { overrides: unknown } | { file: string };
   /** The experiment file, for error messages. */
   source: string;
+  /** Sweeps: the grid point's patched input files (absolute path → JSON), read in place of the files. */
+  files?: Record<string, unknown>;
+  /** Sweeps: the grid point (index, and each parameter's value as written in the CSVs). */
+  point?: { index: number; values: string[] };
 }
 
 /** A validated experiment with its cells expanded and flags applied. */
@@ -71,6 +75,26 @@ export interface Experiment {
   cells: CellSpec[];
   /** sha256 of everything that decides the results (files' contents, seed, games, precision). */
   inputsHash: string;
+  /** A sweep's parameters and grid; its cells are every base cell at every grid point. */
+  sweep?: SweepPlan;
+}
+
+/** One swept parameter as the experiment file gives it, with its values listed. */
+export interface SweepParameter {
+  name: string;
+  /** As written: a file relative to the experiment file, or "ruleset". */
+  target: string;
+  pointer: string;
+  values: (number | string | boolean)[];
+  fill?: 'models' | { entries: string[] };
+}
+
+/** A sweep expanded: the grid points in order (the first parameter varies slowest). */
+export interface SweepPlan {
+  parameters: SweepParameter[];
+  points: { values: (number | string | boolean)[]; label: string }[];
+  /** Cells of one grid point (the experiment's cells are grid point × base cell, point by point). */
+  baseCells: number;
 }
 
 /** One finished game, as a row of games.csv. Army A and B are the matchup's order. */

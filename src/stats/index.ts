@@ -1,5 +1,9 @@
-/** Statistics for balance runs: proportion and mean intervals, streaming accumulators, ratings. */
+/** Statistics for balance runs: proportion and mean intervals, streaming accumulators, ratings, fits, tests. */
 export { wilsonInterval, wilsonHalfWidth } from './wilson.js';
 export { meanInterval, tQuantile975, MeanAccumulator } from './mean.js';
 export { bradleyTerry, bootstrapRatings, quantile, type BradleyTerryOptions, type BootstrapOptions } from './bradley-terry.js';
-export type { ProportionInterval, MeanInterval, RunningSums, PairScore, ScoreGroups, RatingInterval } from './types.js';
+export { logisticFit, logisticAt, binomialLogLik } from './logistic.js';
+export { isotonicFit, crossingOfCurve } from './isotonic.js';
+export { binomialTest, holm } from './binomial.js';
+export { fairCrossing, crossingOfGroups } from './crossing.js';
+export type * from './types.js';

@@ -22,6 +22,86 @@ export interface RunningSums {
   sumSquares: number;
 }
 
+/** A proportion observed at one x: `successes` of `trials` (fractional: a draw is half a win). */
+export interface BinomialPoint {
+  x: number;
+  successes: number;
+  trials: number;
+}
+
+/** p(x) = 1 / (1 + exp(−(a + b·x))) fitted by maximum likelihood. */
+export interface LogisticFit {
+  a: number;
+  b: number;
+  logLik: number;
+  /** false when the data are separated and the slope was capped. */
+  converged: boolean;
+}
+
+/** A monotone step fit at each point. */
+export interface IsotonicFit {
+  fitted: number[];
+  /** Distinct levels: the fit's number of parameters. */
+  blocks: number;
+  logLik: number;
+}
+
+/** One game (or one pair of games, with `games: 2`) of a sweep, for fairCrossing. */
+export interface CrossingResult {
+  /** The swept parameter's value. */
+  x: number;
+  /** Army A's score: 1 a win, 0.5 a draw, 0 a loss (summed over the games of a pair). */
+  score: number;
+  /** Games this result holds (default 1). */
+  games?: number;
+  /**
+   * Results with the same x and pair are one bootstrap unit: the two
+   * seat-swapped games of a seed. Without it each result is its own unit.
+   */
+  pair?: string | number;
+}
+
+/** The bootstrap units at one x: each unit's score and games. */
+export interface CrossingGroup {
+  x: number;
+  scores: readonly number[];
+  games: readonly number[];
+}
+
+export interface FairCrossingOptions {
+  /** Seed of the bootstrap's resampling (the same seed gives the same interval). */
+  seed: string;
+  /** Bootstrap replicates (default 1000). */
+  replicates?: number;
+  /** Confidence level of the interval (default 0.95). */
+  level?: number;
+  /** The win rate called fair (default 0.5). */
+  target?: number;
+}
+
+/**
+ * Where army A's win rate crosses the target:
+ * - `inside`: `crossing` with its interval (`low`/`high` null when the
+ *   interval reaches past the swept range: only "below/above the range" is known);
+ * - `below-range` / `above-range`: the fitted curve does not reach the target
+ *   within the swept values; the fair value lies beyond that end (no number);
+ * - `flat`: no trend within the noise (the slope's interval holds 0).
+ */
+export interface FairCrossing {
+  status: 'inside' | 'below-range' | 'above-range' | 'flat';
+  crossing: number | null;
+  low: number | null;
+  high: number | null;
+  /** Which curve gave the crossing: the logistic, or the monotone step fit where the logistic fits worse (by AIC). */
+  fit: 'logistic' | 'isotonic';
+  /** The logistic slope per unit of x, with its bootstrap interval. */
+  slope: number;
+  slopeLow: number;
+  slopeHigh: number;
+  /** Each x: games, observed win rate, fitted win rate. */
+  points: { x: number; games: number; winRate: number; fitted: number }[];
+}
+
 /** One pair's games: player i scored `score` (wins, draws as half) in `games` against j. */
 export interface PairScore {
   i: number;

@@ -19,6 +19,7 @@ export function registerCommands(program: Command): void {
   registerArmy(program);
   registerScenarios(program);
   registerRun(program);
+  registerRun(program, 'sweep');
   registerMerge(program);
   registerPlay(program);
   registerTournament(program);

@@ -20,9 +20,10 @@ games.csv and summary.csv come out byte-identical to a single-machine run.`,
     .action(async (dirs: string[], flags: { out?: string }) => {
       if (flags.out === undefined) throw new InputError('--out: required (the folder for the merged files)');
       checkOutputDir('--out', flags.out);
-      const { formatSummaryTable, mergeShards } = await import('../../runner/index.js');
+      const { formatCrossings, formatSummaryTable, mergeShards } = await import('../../runner/index.js');
       const r = await mergeShards({ dirs, out: flags.out });
       process.stdout.write(`${formatSummaryTable(r.summaryRows)}\n\n`);
+      if (r.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(r.crossings)}\n\n`);
       process.stdout.write(
         `merged ${dirs.length} slices: ${r.games} games` + (r.errors > 0 ? `, ${r.errors} errors` : '') + '\nwrote:\n' + r.files.map((f) => `  ${f}\n`).join(''),
       );

@@ -22,11 +22,17 @@ interface RunFlags {
   progressInterval?: string;
 }
 
-export function register(program: Command): void {
+/** `sweep` is `run` for an experiment with a "sweep": the same flags, and the file must hold a sweep. */
+export function register(program: Command, command: 'run' | 'sweep' = 'run'): void {
+  const sweep = command === 'sweep';
   program
-    .command('run')
-    .description('run an experiment: thousands of games on a worker pool, win rates and VP with 95% intervals')
-    .argument('[experiment]', 'experiment file (kind "experiment"); default sims/quickstart.json')
+    .command(command)
+    .description(
+      sweep
+        ? 'run a sweep: every cell at every grid point with the same seeds; sweep.csv and the fair value (crossing.csv)'
+        : 'run an experiment: thousands of games on a worker pool, win rates and VP with 95% intervals',
+    )
+    .argument(sweep ? '<experiment>' : '[experiment]', sweep ? 'experiment file with a "sweep"' : 'experiment file (kind "experiment"); default sims/quickstart.json')
     .option('--games <n>', 'games per cell, overriding the file (rounded up to even: seats rotate in pairs)')
     .option('--seed <seed>', 'experiment seed, overriding the file')
     .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
@@ -40,7 +46,9 @@ export function register(program: Command): void {
     .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
     .addHelpText(
       'after',
-      `
+      sweep
+        ? SWEEP_HELP
+        : `
 Examples:
   $ skirmish run                                        # the quickstart: sample armies, several scenarios
   $ skirmish run sims/experiments/conquest-stands.json --games 2000 --workers 8
@@ -53,7 +61,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
     )
     .action(async (arg: string | undefined, flags: RunFlags) => {
       // Loaded here, not at the top: other commands and --help need none of the runner.
-      const { createProgress, formatSummaryTable, loadCheckedExperiment, loadExperiment, outputFiles, quickstartFile, runExperiment } = await import(
+      const { createProgress, formatCrossings, formatSummaryTable, loadCheckedExperiment, loadExperiment, outputFiles, quickstartFile, runExperiment } = await import(
         '../../runner/index.js'
       );
       const file = arg ?? path.relative(process.cwd(), quickstartFile());
@@ -76,6 +84,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
       const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out };
       // A stand-in game module brings stand-in armies: only the engine's references are checked.
       const experiment = gameModule ? loadExperiment(loadOpts) : loadCheckedExperiment(loadOpts);
+      if (sweep && !experiment.sweep) throw new InputError(`${file}: sweep: missing (expected "sweep": {"parameters": [...]}; without one, use skirmish run)`);
 
       const progress = createProgress({
         stream: process.stderr,
@@ -107,7 +116,20 @@ checkpoint.jsonl holds finished games until the run completes.`,
         if (outcome === null) return;
         if (reportUnfinished(outcome, outputFiles(out).checkpoint, signals)) return;
         process.stdout.write(`${formatSummaryTable(outcome.cells.map((c) => c.row))}\n\n`);
+        if (outcome.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(outcome.crossings)}\n\n`);
         reportFinished(outcome);
       });
     });
 }
+
+const SWEEP_HELP = `
+Takes the flags of \`skirmish run\` (and \`skirmish run\` on a sweep file does the same).
+
+Example:
+  $ skirmish sweep sims/experiments/shieldbearer-cost.json --workers 2
+  $ skirmish sweep my-sweep.json --shard 1/2 --out reports/s-1   # then skirmish merge
+
+Writes games.csv and summary.csv (a column per parameter; a cell per grid point),
+sweep.csv (the summary with a column per parameter) and crossing.csv (the value
+where army A's win rate is 50%, with a 95% bootstrap interval, or a plain
+below-range / above-range / flat verdict).`;

@@ -1,0 +1,205 @@
+/**
+ * Sweeps (issue 16): an experiment whose inputs are patched by JSON pointers
+ * at each point of a grid. Every grid point plays the experiment's cells with
+ * the same game seeds (common random numbers), so neighbouring points differ
+ * by the parameter, not by luck.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { buildFaction, factionFileFor, fillArmyList } from '../army/index.js';
+import { readJsonFile } from '../data/json.js';
+import { parsePointer, setAtPointer } from '../data/pointer.js';
+import { InputError } from '../errors.js';
+import type { CellSpec, SweepParameter, SweepPlan } from './types.js';
+
+const value = z.union([z.number(), z.string(), z.boolean()]);
+
+export const sweepSchema = z.strictObject({
+  parameters: z
+    .array(
+      z.strictObject({
+        /** A column of games.csv, sweep.csv and crossing.csv. */
+        name: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'expected a name of letters, digits, "_", "." or "-", starting with a letter'),
+        /** An input file of the experiment (relative to it), or "ruleset" for the experiment's own overrides. */
+        target: z.string().min(1),
+        /** RFC 6901 pointer into the target. */
+        pointer: z.string(),
+        values: z.union([
+          z.array(value).min(1).max(10_000),
+          z.strictObject({ from: z.number(), to: z.number(), step: z.number().gt(0) }),
+        ]),
+        /** Points-cost parameters: how army lists follow the cost. */
+        fill: z.union([z.literal('models'), z.strictObject({ entries: z.array(z.string().min(1)).min(1) })]).optional(),
+      }),
+    )
+    .min(1),
+});
+export type SweepJson = z.infer<typeof sweepSchema>;
+
+/** Most grid points a sweep may have (each is every cell of the experiment). */
+export const MAX_GRID_POINTS = 10_000;
+
+/** from, from + step, … up to `to` (rounded to 10 decimals so 0.1 steps print cleanly). */
+function stepValues(v: { from: number; to: number; step: number }): number[] | null {
+  if (v.to < v.from) return null;
+  const n = Math.floor((v.to - v.from) / v.step + 1e-9) + 1;
+  if (n > MAX_GRID_POINTS) return null;
+  return Array.from({ length: n }, (_, i) => Number((v.from + i * v.step).toFixed(10)));
+}
+
+/** The parts of an experiment file a sweep needs. */
+interface SweepInputs {
+  sweep: SweepJson;
+  matchups: [string, string][];
+  scenarios: string[];
+  ruleset?: Record<string, unknown> | string;
+}
+
+/**
+ * Expands the base cells over the sweep's grid. Every problem with the sweep
+ * itself (an unknown target, a pointer that leaves its document, a bad
+ * range or fill) is an error line naming `sweep.parameters[i]`; the grid
+ * points' inputs are checked by checkSweepPoints.
+ */
+export function expandSweep(
+  data: SweepInputs,
+  file: string,
+  baseCells: CellSpec[],
+): { cells: CellSpec[]; plan: SweepPlan; errors: string[] } {
+  const dir = path.dirname(path.resolve(file));
+  const errors: string[] = [];
+  const err = (i: number, key: string, message: string): void => {
+    errors.push(`${file}: sweep.parameters[${i}]${key ? `.${key}` : ''}: ${message}`);
+  };
+  // The experiment's input files, and the documents the sweep patches.
+  const armies = [...new Set(data.matchups.flat().map((p) => path.resolve(dir, p)))];
+  const factionOf = new Map<string, string>();
+  for (const a of armies) {
+    try {
+      const json = readJsonFile(a) as { faction?: unknown; factionFile?: unknown };
+      if (typeof json.faction === 'string') {
+        factionOf.set(a, factionFileFor({ faction: json.faction, factionFile: typeof json.factionFile === 'string' ? json.factionFile : undefined }, a));
+      }
+    } catch {
+      // a bad army file is reported by the reference check
+    }
+  }
+  const scenarioFiles = data.scenarios.filter((s) => s.endsWith('.json') || /[\\/]/.test(s)).map((s) => path.resolve(dir, s));
+  const rulesetFile = typeof data.ruleset === 'string' ? path.resolve(dir, data.ruleset) : null;
+  const inputs = new Set([...armies, ...factionOf.values(), ...scenarioFiles, ...(rulesetFile ? [rulesetFile] : [])]);
+  const base = new Map<string, unknown>();
+
+  const parameters: SweepParameter[] = [];
+  const names = new Set<string>();
+  const fillEntries: (string[] | null)[] = [];
+  data.sweep.parameters.forEach((p, i) => {
+    if (names.has(p.name)) err(i, 'name', `"${p.name}" is the name of an earlier parameter`);
+    names.add(p.name);
+    const values = Array.isArray(p.values) ? p.values : stepValues(p.values);
+    if (values === null) err(i, 'values', `expected from ≤ to, at most ${MAX_GRID_POINTS} values`);
+    const twice = values?.find((v, k) => values.indexOf(v) !== k);
+    if (twice !== undefined) err(i, 'values', `${JSON.stringify(twice)} is listed twice`);
+    parameters.push({ name: p.name, target: p.target, pointer: p.pointer, values: values ?? [], ...(p.fill ? { fill: p.fill } : {}) });
+    fillEntries.push(null);
+    if (parsePointer(p.pointer) === null) {
+      err(i, 'pointer', `"${p.pointer}" is not a JSON pointer (RFC 6901: "/key/0/…", "~1" for "/" and "~0" for "~")`);
+      return;
+    }
+    let doc: unknown;
+    if (p.target === 'ruleset') {
+      if (rulesetFile) {
+        err(i, 'target', `"ruleset" patches the experiment's inline overrides, but its ruleset is the file ${String(data.ruleset)}: target that file instead`);
+        return;
+      }
+      doc = data.ruleset ?? {};
+    } else {
+      const abs = path.resolve(dir, p.target);
+      if (!inputs.has(abs)) {
+        const known = [...inputs].map((f) => path.relative(dir, f) || f);
+        err(i, 'target', `"${p.target}" is not an input of this experiment (expected "ruleset" or one of: ${known.map((k) => `"${k}"`).join(', ')})`);
+        return;
+      }
+      try {
+        doc = readJsonFile(abs);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        errors.push(...e.lines);
+        return;
+      }
+      base.set(abs, doc);
+    }
+    const check = setAtPointer(doc, p.pointer, values?.[0] ?? 0, p.target === 'ruleset');
+    if ('error' in check) err(i, 'pointer', `${check.error} (in ${p.target})`);
+    if (p.fill) {
+      const abs = path.resolve(dir, p.target);
+      if (p.target === 'ruleset' || ![...factionOf.values()].includes(abs)) {
+        err(i, 'fill', `fill needs a target that is the faction file of an army of the experiment (got "${p.target}")`);
+        return;
+      }
+      const regiments = ((doc as { regiments?: { name?: unknown }[] }).regiments ?? []).map((r) => String(r?.name));
+      if (p.fill === 'models') {
+        const t = parsePointer(p.pointer)!;
+        const k = Number(t[1]);
+        if (t[0] !== 'regiments' || !/^\d+$/.test(t[1] ?? '') || k >= regiments.length) {
+          err(i, 'fill', `"models" resizes the regiments of the entry whose cost is swept, so the pointer must be inside a regiment entry ("/regiments/<i>/…"); got "${p.pointer}"`);
+          return;
+        }
+        fillEntries[i] = [regiments[k]];
+      } else {
+        p.fill.entries.forEach((e, k) => {
+          if (!regiments.includes(e)) err(i, `fill.entries[${k}]`, `"${e}" is not a regiment entry of ${p.target} (its entries: ${regiments.map((r) => `"${r}"`).join(', ')})`);
+        });
+        fillEntries[i] = p.fill.entries;
+      }
+    }
+  });
+  const gridSize = parameters.reduce((n, p) => n * Math.max(1, p.values.length), 1);
+  if (gridSize > MAX_GRID_POINTS) errors.push(`${file}: sweep.parameters: the grid has ${gridSize} points, more than ${MAX_GRID_POINTS}`);
+  const plan: SweepPlan = { parameters, points: [], baseCells: baseCells.length };
+  if (errors.length > 0) return { cells: [], plan, errors };
+
+  // The grid, first parameter slowest.
+  let grid: (number | string | boolean)[][] = [[]];
+  for (const p of parameters) grid = grid.flatMap((g) => p.values.map((v) => [...g, v]));
+  const cells: CellSpec[] = [];
+  grid.forEach((values, index) => {
+    const label = parameters.map((p, i) => `${p.name}=${values[i]}`).join(', ');
+    plan.points.push({ values, label });
+    const docs = new Map(base);
+    let ruleset: unknown = data.ruleset ?? {};
+    parameters.forEach((p, i) => {
+      if (p.target === 'ruleset') {
+        ruleset = (setAtPointer(ruleset, p.pointer, values[i], true) as { doc: unknown }).doc;
+      } else {
+        const abs = path.resolve(dir, p.target);
+        docs.set(abs, (setAtPointer(docs.get(abs), p.pointer, values[i]) as { doc: unknown }).doc);
+      }
+    });
+    // Fill after every pointer of the point is set: lists follow the patched costs.
+    parameters.forEach((p, i) => {
+      const entries = fillEntries[i];
+      if (!entries) return;
+      const factionFile = path.resolve(dir, p.target);
+      const { faction } = buildFaction(docs.get(factionFile), factionFile);
+      if (!faction) return; // the point's check reports the faction's errors
+      for (const army of armies) {
+        if (factionOf.get(army) !== factionFile) continue;
+        docs.set(army, fillArmyList(docs.has(army) ? docs.get(army) : readJsonFile(army), faction, entries));
+      }
+    });
+    const files = Object.fromEntries(docs);
+    const patchedRuleset = parameters.some((p) => p.target === 'ruleset');
+    for (const c of baseCells) {
+      cells.push({
+        ...c,
+        index: cells.length,
+        key: `${c.key} | ${label}`,
+        seedKey: c.key,
+        files,
+        ...(patchedRuleset ? { ruleset: { overrides: ruleset } } : {}),
+        point: { index, values: values.map(String) },
+      });
+    }
+  });
+  return { cells, plan, errors };
+}
