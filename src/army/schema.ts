@@ -6,38 +6,41 @@ import {
   specialRuleDefSchema,
   uniqueActionDefSchema,
 } from '../rules/schema.js';
+import { boundedInt, boundedList } from '../data/bounds.js';
 
-const points = z.int().min(0);
-const posInt = z.int().min(1);
+// Bounds: src/data/bounds.ts (docs/BOUNDS.md).
+const points = boundedInt('points');
+const models = boundedInt('models');
 const name = z.string().min(1);
+const modifier = boundedInt('modifier').optional();
 
 /** Characteristic changes an upgrade makes, added to the profile's values. */
 export const statModifySchema = z.strictObject({
-  march: z.int().optional(),
-  volley: z.int().optional(),
-  clash: z.int().optional(),
-  attacks: z.int().optional(),
-  wounds: z.int().optional(),
-  resolve: z.int().optional(),
-  defense: z.int().optional(),
-  evasion: z.int().optional(),
+  march: modifier,
+  volley: modifier,
+  clash: modifier,
+  attacks: modifier,
+  wounds: modifier,
+  resolve: modifier,
+  defense: modifier,
+  evasion: modifier,
 });
 
 export const characterEntrySchema = z.strictObject({
   name,
   points,
   /** Character models in the Character Regiment (usually 1). */
-  models: posInt.optional(),
+  models: models.optional(),
   profile: profileInputSchema,
   /** Retinue entries this character may buy (names in the faction's `retinues`). */
-  retinues: z.array(name).optional(),
+  retinues: boundedList(name).optional(),
 });
 
 export const retinueEntrySchema = z.strictObject({
   name,
   /** Points per retinue model. */
   points,
-  maxModels: posInt,
+  maxModels: models,
   profile: profileInputSchema,
 });
 
@@ -52,7 +55,7 @@ export const upgradeEntrySchema = z.strictObject({
   /** Points are per model of the regiment (officers excluded) rather than flat. */
   perModel: z.boolean().optional(),
   /** Special rules the regiment's troopers, leader and standard bearer gain. */
-  specialRules: z.array(name).optional(),
+  specialRules: boundedList(name).optional(),
   modify: statModifySchema.optional(),
 });
 
@@ -63,9 +66,9 @@ export const regimentEntrySchema = z.strictObject({
   /** Points for the models included. */
   points,
   /** Models included (the minimum). */
-  models: posInt,
+  models,
   /** Most models this entry may number, officers excluded. */
-  maxModels: posInt,
+  maxModels: models,
   /** Points per model beyond `models`; required when maxModels > models. */
   extraModelPoints: points.optional(),
   /**
@@ -75,10 +78,10 @@ export const regimentEntrySchema = z.strictObject({
    */
   leader: z.strictObject({ points: points.optional(), profile: profilePatchSchema.optional() }).optional(),
   /** A model is promoted to Standard Bearer for free at this many models, officers included. */
-  standardBearerAt: posInt.optional(),
+  standardBearerAt: models.optional(),
   /** Officers this regiment may take, with their cost in this regiment. */
-  officers: z.array(z.strictObject({ officer: name, points })).optional(),
-  upgrades: z.array(upgradeEntrySchema).optional(),
+  officers: boundedList(z.strictObject({ officer: name, points })).optional(),
+  upgrades: boundedList(upgradeEntrySchema).optional(),
 });
 
 export const factionFileSchema = z.strictObject({
@@ -87,12 +90,12 @@ export const factionFileSchema = z.strictObject({
   name,
   notes: z.string(),
   specialRules: z.record(name, specialRuleDefSchema).optional(),
-  commandAbilities: z.array(commandAbilityDefSchema).optional(),
-  uniqueActions: z.array(uniqueActionDefSchema).optional(),
-  characters: z.array(characterEntrySchema).min(1),
-  regiments: z.array(regimentEntrySchema).min(1),
-  officers: z.array(officerEntrySchema),
-  retinues: z.array(retinueEntrySchema).optional(),
+  commandAbilities: boundedList(commandAbilityDefSchema).optional(),
+  uniqueActions: boundedList(uniqueActionDefSchema).optional(),
+  characters: boundedList(characterEntrySchema).min(1),
+  regiments: boundedList(regimentEntrySchema).min(1),
+  officers: boundedList(officerEntrySchema),
+  retinues: boundedList(retinueEntrySchema).optional(),
 });
 export type FactionFile = z.infer<typeof factionFileSchema>;
 
@@ -100,9 +103,9 @@ export const armyRegimentSchema = z.strictObject({
   /** A regiment entry of the faction, by name. */
   entry: name,
   /** Models of the entry, officers excluded (leader and standard bearer included). */
-  models: posInt,
-  officers: z.array(name).optional(),
-  upgrades: z.array(name).optional(),
+  models,
+  officers: boundedList(name).optional(),
+  upgrades: boundedList(name).optional(),
   /** Buy the entry's optional Leader. */
   leader: z.boolean().optional(),
   /** A Flank regiment starts in Reinforcements unless this is false (R30). */
@@ -118,11 +121,11 @@ export const armyFileSchema = z.strictObject({
   /** Overrides where the faction file is, relative to the army file's folder. */
   factionFile: z.string().min(1).optional(),
   notes: z.string().optional(),
-  pointsLimit: posInt,
+  pointsLimit: boundedInt('pointsLimit'),
   characterRegiment: z.strictObject({
     character: name,
-    retinue: z.strictObject({ entry: name, models: posInt }).optional(),
+    retinue: z.strictObject({ entry: name, models }).optional(),
   }),
-  regiments: z.array(armyRegimentSchema),
+  regiments: boundedList(armyRegimentSchema),
 });
 export type ArmyFile = z.infer<typeof armyFileSchema>;

@@ -4,7 +4,7 @@
  * writes. Rows are written strictly in campaign order whatever the worker
  * count, so outputs are byte-identical for any --workers.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, existsSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, existsSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -15,6 +15,8 @@ import { createPool, type Executor } from '../runner/pool.js';
 import type { ProgressUpdate } from '../runner/run.js';
 import { writeAtomically } from '../runner/run.js';
 import { shardRange } from '../runner/seeds.js';
+import { acquireRunLock } from '../runner/lock.js';
+import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
 import type { Shard } from '../runner/types.js';
 import { BATTLE_COLUMNS, battleRows, CAMPAIGN_COLUMNS, campaignRow, CampaignSummary, TERRITORY_COLUMNS } from './output.js';
 import type { Campaign } from './types.js';
@@ -78,14 +80,26 @@ function inProcess(): Executor<CampaignTask, CampaignTaskResult> {
   };
 }
 
+/** Runs campaigns in their output folder, checked, made and locked as an experiment's is (runner/lock.ts). */
 export async function runCampaigns(opts: CampaignRunOptions): Promise<CampaignRunOutcome> {
+  const out = opts.out ?? opts.campaign.out;
+  checkOutputDir('--out', out);
+  makeOutputDir(out);
+  const lock = acquireRunLock(out);
+  try {
+    return await runLocked(opts);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> {
   const c = opts.campaign;
   const out = opts.out ?? c.out;
   const shard = opts.shard ?? null;
   const workers = opts.workers ?? availableParallelism();
   const files = campaignFiles(out);
-  mkdirSync(out, { recursive: true });
-  const header = { checkpoint: 1 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null };
+  const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null };
   let checkpoint: Checkpoint<CampaignRow>;
   if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);
   else {

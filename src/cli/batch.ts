@@ -1,4 +1,5 @@
 // What the commands that play batches on the pool (run, tournament) share: flags, Ctrl-C, the unfinished-run message.
+import { availableParallelism } from 'node:os';
 import { InputError } from '../errors.js';
 import type { RunOutcome } from '../runner/run.js';
 
@@ -7,6 +8,32 @@ export function wholeNumber(flag: string, raw: string, min: number, max: number)
   const n = Number(raw);
   if (n < min || n > max) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got ${raw}`);
   return n;
+}
+
+/** Most worker threads a command accepts (issue 14): more only thrash the machine. */
+export const MAX_WORKERS = 256;
+
+/** `--workers N`: 0..MAX_WORKERS; above the machine's parallelism it is allowed, with a warning on stderr. */
+export function workersFlag(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = wholeNumber('--workers', raw, 0, MAX_WORKERS);
+  const cores = availableParallelism();
+  if (n > cores) process.stderr.write(`warning: --workers ${n} is more than this machine's ${cores} parallel threads; games will not go faster\n`);
+  return n;
+}
+
+/**
+ * A full disk during a run (issue 14): one line — what, where the finished
+ * games are kept, how to resume — exit 1, no stack. Other errors go on up.
+ */
+export function reportDiskFull(err: unknown, out: string, checkpoint: string): null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+  process.stderr.write(
+    `error: disk full (${code}) writing to ${out}; the finished games are kept in ${checkpoint}; free some space, then resume with: ${resumeCommand()}\n`,
+  );
+  process.exitCode = 1;
+  return null;
 }
 
 /** The command line that continues a stopped run: the same arguments plus --resume. */

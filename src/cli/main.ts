@@ -3,6 +3,14 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
 
+// Output piped into a reader that closed (`| head`) ends quietly, status 0 (issue 14).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 const program = new Command();
 program
   .name('skirmish')

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { formatPath, InputError } from '../errors.js';
@@ -15,18 +15,48 @@ export interface ValidationResult {
 /** The uniform validator signature the `validate` command dispatches to by `kind`. */
 export type JsonValidator = (json: unknown, file: string) => ValidationResult | Promise<ValidationResult>;
 
+/** Deepest nesting of objects and lists a data file may have (issue 14: no stack overflow on 20,000 `[`). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Keys that would reach an object's prototype; refused like any unknown key. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
- * Reads and parses a JSON file. A missing file or malformed JSON throws an
- * InputError of one line naming the file (and the line and column).
+ * Why `file` cannot be read as an input file, or null: missing, a folder, or
+ * unreadable. Checked before reading, so no raw EISDIR/EACCES reaches the user.
+ */
+export function inputFileProblem(file: string): string | null {
+  let st;
+  try {
+    st = statSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'file not found' : `cannot read (${code ?? String(err)})`;
+  }
+  if (st.isDirectory()) return 'is a directory, expected a JSON file';
+  if (!st.isFile()) return 'is not a regular file';
+  try {
+    accessSync(file, constants.R_OK);
+  } catch (err) {
+    return `cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+  return null;
+}
+
+/**
+ * Reads and parses a JSON file. A missing, folder or unreadable file, malformed
+ * JSON, nesting deeper than MAX_JSON_DEPTH or a prototype key throws an
+ * InputError of one line naming the file (and the line and column, or the path).
  */
 export function readJsonFile(file: string): unknown {
   if (overlay !== null && overlay.has(resolve(file))) return structuredClone(overlay.get(resolve(file)));
+  const problem = inputFileProblem(file);
+  if (problem) throw new InputError(`${file}: ${problem}`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError(`${file}: file not found`);
     if (code === 'EISDIR') throw new InputError(`${file}: is a directory, expected a JSON file`);
     throw new InputError(`${file}: cannot read (${code ?? String(err)})`);
   }
@@ -52,18 +82,63 @@ export function withJsonOverlay<T>(files: Readonly<Record<string, unknown>> | un
   }
 }
 
-/** Parses JSON text; a syntax error names `file`, its line and its column (1-based). */
+/**
+ * Parses JSON text; a syntax error names `file`, its line and its column
+ * (1-based). Nesting deeper than MAX_JSON_DEPTH and the keys `__proto__`,
+ * `constructor` and `prototype` are refused too.
+ */
 export function parseJsonText(text: string, file: string): unknown {
   // A byte-order mark is not JSON but editors write it.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const tooDeep = depthExceededAt(body, MAX_JSON_DEPTH);
+  if (tooDeep >= 0) {
+    const { line, column } = lineColumn(body, tooDeep);
+    throw new InputError(`${file}: line ${line}, column ${column}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  let value: unknown;
   try {
-    return JSON.parse(body);
+    value = JSON.parse(body);
   } catch (err) {
     const offset = jsonErrorOffset(body);
     const { line, column } = lineColumn(body, offset);
     const what = offset >= body.length ? 'unexpected end of input' : `unexpected ${describeChar(body[offset])}`;
     throw new InputError(`${file}: line ${line}, column ${column}: malformed JSON: ${what}`);
   }
+  const bad = forbiddenKeyPath(value, []);
+  if (bad) throw new InputError(`${file}: ${formatPath(bad)}: unknown key`);
+  return value;
+}
+
+/** Offset of the first `[` or `{` nested deeper than `max` (strings skipped), or -1. */
+export function depthExceededAt(text: string, max: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: up to the next quote not escaped.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
+/** The path of the first prototype key in a parsed value (depth already bounded), or null. */
+function forbiddenKeyPath(v: unknown, at: PropertyKey[]): PropertyKey[] | null {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const p = forbiddenKeyPath(v[i], [...at, i]);
+      if (p) return p;
+    }
+  } else if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (FORBIDDEN_KEYS.has(k)) return [...at, k];
+      const p = forbiddenKeyPath(x, [...at, k]);
+      if (p) return p;
+    }
+  }
+  return null;
 }
 
 /** 1-based line and column of a character offset. */

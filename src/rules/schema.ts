@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { formatPath, InputError } from '../errors.js';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
 import { DEFAULT_RULESET, type Ruleset } from './ruleset.js';
+import { boundedInt, boundedList, boundedNumber } from '../data/bounds.js';
 
 // Every object schema is strict: an unknown key is an error, never ignored.
 
-const nonNeg = z.number().min(0);
-const posInt = z.int().min(1);
-const nonNegInt = z.int().min(0);
+// Bounds: src/data/bounds.ts (docs/BOUNDS.md).
+const distance = boundedNumber('distance');
+const rounds = boundedInt('rounds');
+const pieces = boundedInt('terrainPieces');
 const fraction = z.number().gt(0).max(1);
 
 export const battlefieldRoleSchema = z.enum(['Infantry', 'Cavalry', 'Brute', 'Monster']);
@@ -20,39 +22,45 @@ export const dieFaceSchema = z.literal([1, 2, 3, 4, 5, 6]);
  * the type of its default value; see schemaLike.
  */
 const KNOBS: Record<string, z.ZodType> = {
-  defaultRounds: posInt,
-  commandRange: nonNeg,
-  engagementRange: nonNeg,
-  'sizeByRole.*': nonNegInt,
-  'baseMmByRole.*': z.number().gt(0),
+  defaultRounds: rounds,
+  commandRange: distance,
+  engagementRange: distance,
+  drivenBackDistance: distance,
+  'sizeByRole.*': boundedInt('size'),
+  'baseMmByRole.*': boundedNumber('baseMm'),
   blockChoice: z.enum(['larger', 'defense', 'evasion']),
-  'outnumberedBy.*': posInt,
-  outnumberedBonus: nonNegInt,
-  aimedBonus: nonNegInt,
-  actionsPerActivation: posInt,
+  'outnumberedBy.*': boundedInt('models'),
+  outnumberedBonus: boundedInt('bonus'),
+  aimedBonus: boundedInt('bonus'),
+  actionsPerActivation: boundedInt('actions'),
   repeatMarchFraction: fraction,
   repositionFraction: fraction,
   supremacyTie: z.enum(['fewerVpChooses', 'reroll']),
-  firstSeizingRound: posInt,
-  'marker.size': nonNegInt,
-  'marker.baseMm': z.number().gt(0),
-  'marker.wounds': posInt,
-  'marker.defense': nonNegInt,
-  'marker.evasion': nonNegInt,
-  'marker.firstDamageRound': posInt,
-  'marker.maxWoundsPerAction': posInt,
-  'reinforcements.*': posInt,
-  'terrain.minPieces': nonNegInt,
-  'terrain.maxPieces': nonNegInt,
-  'terrain.maxFootprint': z.tuple([z.number().gt(0), z.number().gt(0)]),
-  'terrain.maxGarrison': nonNegInt,
-  'terrain.maxRuins': nonNegInt,
-  'terrain.minObscuring': nonNegInt,
-  'terrain.minObstructing': nonNegInt,
-  'conquestStands.*.*': nonNegInt,
+  'seizingWeights.*': boundedNumber('weight'),
+  'seizingWeights.*.*': boundedNumber('weight'),
+  firstSeizingRound: rounds,
+  'marker.size': boundedInt('size'),
+  'marker.baseMm': boundedNumber('baseMm'),
+  'marker.wounds': boundedInt('wounds'),
+  'marker.defense': boundedInt('stat'),
+  'marker.evasion': boundedInt('stat'),
+  'marker.firstDamageRound': rounds,
+  'marker.maxWoundsPerAction': boundedInt('dice'),
+  'marker.*': distance,
+  'reinforcements.*': rounds,
+  'terrain.minPieces': pieces,
+  'terrain.maxPieces': pieces,
+  'terrain.maxFootprint': z.tuple([boundedNumber('distance', 0), boundedNumber('distance', 0)]),
+  'terrain.maxGarrison': pieces,
+  'terrain.maxRuins': pieces,
+  'terrain.minObscuring': pieces,
+  'terrain.minObstructing': pieces,
+  'terrain.*': distance,
+  'conquestStands.*.*': boundedInt('weight'),
   'steamroller.eligibleFraction': fraction,
-  'steamroller.turnOrderDepths': z.tuple([nonNeg, nonNeg]).nullable(),
-  maxDecisionsPerGame: posInt,
+  'steamroller.turnOrderDepths': z.tuple([distance, distance]).nullable(),
+  'steamroller.*': distance,
+  maxDecisionsPerGame: boundedInt('decisions'),
 };
 
 function knobFor(path: string[]): z.ZodType | undefined {
@@ -66,7 +74,7 @@ function knobFor(path: string[]): z.ZodType | undefined {
 /** A strict schema shaped like `value` (the default), with KNOBS' constraints on its leaves. */
 function schemaLike(value: unknown, path: string[]): z.ZodType {
   const known = knobFor(path);
-  if (known) return known;
+  if (known && !isPlainObject(value)) return known;
   if (isPlainObject(value)) {
     const shape: Record<string, z.ZodType> = {};
     for (const [k, v] of Object.entries(value)) shape[k] = schemaLike(v, [...path, k]);
@@ -76,7 +84,7 @@ function schemaLike(value: unknown, path: string[]): z.ZodType {
     const items = value.map((v, i) => schemaLike(v, [...path, String(i)]));
     return items.length === 0 ? z.array(z.unknown()) : z.tuple(items as [z.ZodType, ...z.ZodType[]]);
   }
-  if (typeof value === 'number') return nonNeg;
+  if (typeof value === 'number') return boundedNumber('knob');
   if (typeof value === 'boolean') return z.boolean();
   if (typeof value === 'string') return z.string();
   return z.unknown();
@@ -187,7 +195,7 @@ export const specialRuleDefSchema = z.discriminatedUnion('kind', [
       // Block dice are only ever rolled by the warrior being attacked.
       if (d.on === 'block' && d.appliesTo === 'attacker') ctx.addIssue({ code: 'custom', path: ['appliesTo'], message: 'a block-die rule applies to "self"' });
     }),
-  z.strictObject({ kind: z.literal('impact'), hits: posInt }),
+  z.strictObject({ kind: z.literal('impact'), hits: boundedInt('dice') }),
   z.strictObject({ kind: z.literal('flank') }),
 ]);
 export type SpecialRuleDefJson = z.infer<typeof specialRuleDefSchema>;
@@ -199,9 +207,9 @@ export const commandAbilityDefSchema = z.strictObject({
     z.strictObject({
       kind: z.literal('modify'),
       stat: z.enum(['march', 'clash', 'attacks', 'volley', 'defense', 'evasion', 'resolve']),
-      by: z.int().refine((n) => n !== 0, 'must not be 0'),
+      by: boundedInt('modifier').refine((n) => n !== 0, 'must not be 0'),
     }),
-    z.strictObject({ kind: z.literal('heal'), wounds: posInt }),
+    z.strictObject({ kind: z.literal('heal'), wounds: boundedInt('wounds') }),
     z.strictObject({ kind: z.literal('faceRule'), rule: faceRuleSchema }),
   ]),
 });
@@ -211,13 +219,13 @@ export const uniqueActionDefSchema = z.strictObject({
   type: z.enum(['combat', 'outOfCombat', 'any']),
   replaces: z.enum(['clash', 'volley']).nullable(),
   effect: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('inflictHits'), hits: posInt, range: nonNeg, maxTargets: posInt, lineOfSight: z.boolean().optional() }),
-    z.strictObject({ kind: z.literal('heal'), wounds: posInt, range: nonNeg }),
+    z.strictObject({ kind: z.literal('inflictHits'), hits: boundedInt('dice'), range: distance, maxTargets: boundedInt('dice'), lineOfSight: z.boolean().optional() }),
+    z.strictObject({ kind: z.literal('heal'), wounds: boundedInt('wounds'), range: distance }),
   ]),
 });
 
 /** A characteristic the profile of a faction file gives (R3). */
-const stat = nonNegInt;
+const stat = boundedInt('stat');
 
 /**
  * A profile as written in a faction file (R3, R4). Size, base and Command
@@ -232,17 +240,17 @@ export const profileInputSchema = z.strictObject({
   volley: stat,
   clash: stat,
   attacks: stat,
-  wounds: posInt,
+  wounds: boundedInt('wounds'),
   resolve: stat,
   defense: stat,
   evasion: stat,
-  size: nonNegInt.optional(),
-  baseMm: z.number().gt(0).optional(),
-  commandRange: nonNeg.optional(),
-  barrage: z.strictObject({ dice: posInt, range: z.number().gt(0) }).nullable().optional(),
-  specialRules: z.array(z.string().min(1)).optional(),
-  commandAbilities: z.array(z.string().min(1)).optional(),
-  uniqueActions: z.array(z.string().min(1)).optional(),
+  size: boundedInt('size').optional(),
+  baseMm: boundedNumber('baseMm').optional(),
+  commandRange: distance.optional(),
+  barrage: z.strictObject({ dice: boundedInt('dice'), range: boundedNumber('distance', 0) }).nullable().optional(),
+  specialRules: boundedList(z.string().min(1)).optional(),
+  commandAbilities: boundedList(z.string().min(1)).optional(),
+  uniqueActions: boundedList(z.string().min(1)).optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

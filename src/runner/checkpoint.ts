@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, unlinkSync, write, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const writeAsync = promisify(write);
@@ -17,7 +18,8 @@ const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameF
 
 /** What a checkpoint was made with; a resume must match it. */
 export interface CheckpointHeader {
-  checkpoint: 1;
+  /** The line format: 2 since each line carries a checksum. */
+  checkpoint: 2;
   experiment: string;
   inputsHash: string;
   shard: string | null;
@@ -104,20 +106,28 @@ export class Checkpoint<R = GameRecord> {
     let lineNo = 0;
     for (const line of lines(fd)) {
       lineNo++;
+      if (!line.complete) break; // torn tail (a write cut short): cut below
+      const body = unseal(line.text);
       let parsed: unknown;
       try {
-        parsed = line.complete ? JSON.parse(line.text) : undefined;
+        parsed = body === null ? undefined : JSON.parse(body);
       } catch {
         parsed = undefined;
       }
       if (parsed === undefined) {
-        if (line.last) break; // torn tail: cut below
         closeSync(fd);
-        throw new InputError(`${file}: line ${lineNo}: corrupt checkpoint line; delete the file to start over`);
+        throw new InputError(
+          `${file}: line ${lineNo}: damaged checkpoint line (its checksum does not match: edited by hand or damaged on disk); ` +
+            'delete the file to start over',
+        );
       }
       if (lineNo === 1) {
         const h = parsed as Partial<CheckpointHeader>;
-        if (h.checkpoint !== 1 || h.inputsHash !== header.inputsHash || (h.shard ?? null) !== header.shard) {
+        if (h.checkpoint !== header.checkpoint) {
+          closeSync(fd);
+          throw new InputError(`${file}: made by another version of skirmish-lab (checkpoint format ${String(h.checkpoint)}); delete it to start over`);
+        }
+        if (h.inputsHash !== header.inputsHash || (h.shard ?? null) !== header.shard) {
           closeSync(fd);
           throw new InputError(
             `${file}: made by a run with different inputs or shard (experiment, armies, seed, games, precision or --shard changed); ` +
@@ -129,7 +139,7 @@ export class Checkpoint<R = GameRecord> {
         let byStart = cp.index.get(t.cell);
         if (!byStart) cp.index.set(t.cell, (byStart = new Map()));
         const games = t.end - t.start;
-        byStart.set(t.start, { cell: t.cell, start: t.start, end: t.end, offset: line.offset, length: line.length, games });
+        byStart.set(t.start, { cell: t.cell, start: t.start, end: t.end, offset: line.offset, length: line.length - SEAL_BYTES, games });
         cp.resumedGames += games;
       }
       good = line.offset + line.length + 1;
@@ -152,6 +162,8 @@ export class Checkpoint<R = GameRecord> {
    * short leaves a torn last line that resume drops.
    */
   append(r: TaskRows<R>): void {
+    // After a failed write (a full disk) nothing more is written: the file ends at its last whole line.
+    if (this.failure) throw this.failure;
     const line: TaskLine = {
       cell: r.cell,
       start: r.start,
@@ -159,7 +171,7 @@ export class Checkpoint<R = GameRecord> {
       rows: r.rows.map((row) => this.codec.encode(row)),
       errors: r.errors.map((e) => [e.game, e.seed, e.message]),
     };
-    this.queued.push(Buffer.from(`${JSON.stringify(line)}\n`, 'utf8'));
+    this.queued.push(Buffer.from(seal(JSON.stringify(line)), 'utf8'));
     this.flushing ??= this.drain().finally(() => {
       this.flushing = null;
     });
@@ -215,12 +227,36 @@ export class Checkpoint<R = GameRecord> {
   }
 
   private appendLine(text: string): void {
-    const buf = Buffer.from(`${text}\n`, 'utf8');
+    const buf = Buffer.from(seal(text), 'utf8');
     let done = 0;
     while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done, this.size + done);
     fsyncSync(this.fd);
     this.size += buf.length;
   }
+}
+
+/** Bytes a line's checksum adds before its newline: a tab and 16 hex digits. */
+const SEAL_BYTES = 17;
+
+function checksum(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, SEAL_BYTES - 1);
+}
+
+/**
+ * A checkpoint line: its JSON, a tab, and a checksum of the JSON (issue 14):
+ * a line edited by hand or damaged on disk is refused on resume instead of
+ * silently changing the results. JSON text never holds a raw tab.
+ */
+function seal(json: string): string {
+  return `${json}\t${checksum(json)}\n`;
+}
+
+/** The JSON of a sealed line, or null when its checksum does not match. */
+function unseal(line: string): string | null {
+  const tab = line.length - SEAL_BYTES;
+  if (tab < 0 || line[tab] !== '\t') return null;
+  const json = line.slice(0, tab);
+  return checksum(json) === line.slice(tab + 1) ? json : null;
 }
 
 function readFully(fd: number, buf: Buffer, position: number): void {

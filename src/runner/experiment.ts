@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
+import { formatIssues, inputFileProblem, readJsonFile, type ValidationResult } from '../data/json.js';
 import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
+import { BOUNDS, boundedInt, boundedList } from '../data/bounds.js';
 import { expandSweep, sweepSchema } from './sweep.js';
 import type { CellSpec, Experiment, Precision, SweepPlan } from './types.js';
 
@@ -18,20 +19,20 @@ export const experimentSchema = z
     description: z.string().optional(),
     seed: z.string().min(1),
     /** Games per cell; rounded up to an even number (seats rotate in pairs). */
-    games: z.int().min(1).max(100_000_000).optional(),
+    games: boundedInt('games').optional(),
     precision: z
       .strictObject({
         halfWidth: z.number().gt(0).lt(0.5),
         batch: z.int().min(2).max(1_000_000).optional(),
-        maxGames: z.int().min(2).max(100_000_000).optional(),
+        maxGames: z.int().min(2).max(BOUNDS.games.max).optional(),
       })
       .optional(),
     /** Army pairs [A, B]: army files relative to this file. */
-    matchups: z.array(z.tuple([fileName, fileName])).min(1),
+    matchups: boundedList(z.tuple([fileName, fileName])).min(1),
     /** Built-in scenario names, or scenario files relative to this file. */
-    scenarios: z.array(fileName).min(1),
+    scenarios: boundedList(fileName).min(1),
     /** Policy pairs [for army A, for army B]. */
-    policies: z.array(z.tuple([fileName, fileName])).min(1),
+    policies: boundedList(z.tuple([fileName, fileName])).min(1),
     control: z.enum(['first-blood', 'conquest-stands', 'steamroller']).optional(),
     /** Deep-partial ruleset overrides, or a ruleset file relative to this file. */
     ruleset: z.union([z.record(z.string(), z.unknown()), fileName]).optional(),
@@ -43,6 +44,10 @@ export const experimentSchema = z
   .superRefine((x, ctx) => {
     if (x.games === undefined && x.precision === undefined) {
       ctx.addIssue({ code: 'custom', path: ['games'], message: 'missing (expected games per cell, or precision)' });
+    }
+    const cells = x.matchups.length * x.scenarios.length * x.policies.length;
+    if (cells > BOUNDS.cells.max) {
+      ctx.addIssue({ code: 'custom', path: ['matchups'], message: `${cells} cells (matchups × scenarios × policies); at most ${BOUNDS.cells.max}` });
     }
   });
 
@@ -111,7 +116,8 @@ export function expandExperiment(
   const errors: string[] = [];
   const armyFile = (p: string, at: string): string => {
     const abs = path.resolve(dir, p);
-    if (!existsSync(abs)) errors.push(`${file}: ${at}: file not found: ${p} (paths are relative to the experiment file)`);
+    const problem = inputFileProblem(abs);
+    if (problem) errors.push(`${file}: ${at}: ${problem}: ${p} (paths are relative to the experiment file)`);
     return abs;
   };
   const armies = data.matchups.map(([a, b], i) => [
@@ -121,13 +127,15 @@ export function expandExperiment(
   const scenarios = data.scenarios.map((s, i) => {
     if (!looksLikeFile(s)) return { name: s, label: s };
     const abs = path.resolve(dir, s);
-    if (!existsSync(abs)) errors.push(`${file}: scenarios[${i}]: file not found: ${s}`);
+    const problem = inputFileProblem(abs);
+    if (problem) errors.push(`${file}: scenarios[${i}]: ${problem}: ${s}`);
     return { name: abs, label: label(s) };
   });
   let ruleset: CellSpec['ruleset'] = { overrides: undefined };
   if (typeof data.ruleset === 'string') {
     const abs = path.resolve(dir, data.ruleset);
-    if (!existsSync(abs)) errors.push(`${file}: ruleset: file not found: ${data.ruleset}`);
+    const problem = inputFileProblem(abs);
+    if (problem) errors.push(`${file}: ruleset: ${problem}: ${data.ruleset}`);
     ruleset = { file: abs };
   } else if (data.ruleset !== undefined) {
     ruleset = { overrides: data.ruleset };

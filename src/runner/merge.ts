@@ -1,7 +1,8 @@
-import { closeSync, createReadStream, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
+import { checkOutputDir, makeOutputDir, removeIfPresent } from '../data/outputs.js';
 import { csvHeader, csvText, ERROR_COLUMNS, GAME_COLUMNS, gameFromFields, parseCsvLine } from './csv.js';
 import { packageVersion } from './paths.js';
 import { outputFiles, writeAtomically } from './run.js';
@@ -126,7 +127,8 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   const ordered = [...byK.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
 
   const out = opts.out;
-  mkdirSync(out, { recursive: true });
+  checkOutputDir('--out', out);
+  makeOutputDir(out);
   const files = outputFiles(out);
   for (const s of ordered) {
     if (path.resolve(s.dir) === path.resolve(out)) throw new InputError(`--out ${out}: must not be one of the slices`);
@@ -207,6 +209,8 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   } catch (err) {
     closeSync(gamesFd);
     closeSync(errorsFd);
+    removeIfPresent(tmp(files.games));
+    removeIfPresent(tmp(files.errors));
     throw err;
   }
   fsyncSync(gamesFd);

@@ -31,8 +31,10 @@ function clock(seconds: number): string {
 /** "1234/2100 games, 57.3 games/s, ETA 0:15" */
 export function progressText(p: ProgressUpdate, unit = 'games'): string {
   const rate = p.elapsedMs > 0 ? p.played / (p.elapsedMs / 1000) : 0;
-  const eta = rate > 0 ? (p.total - p.done) / rate : Number.NaN;
-  return `${p.done}/${p.total} ${unit}, ${rate.toFixed(1)} ${unit}/s, ETA ${clock(eta)}`;
+  // Never more done than planned (a resumed --precision checkpoint may hold games of batches not yet planned).
+  const done = Math.min(p.done, p.total);
+  const eta = rate > 0 ? (p.total - done) / rate : Number.NaN;
+  return `${done}/${p.total} ${unit}, ${rate.toFixed(1)} ${unit}/s, ETA ${clock(eta)}`;
 }
 
 export function createProgress(opts: ProgressOptions): Progress {

@@ -5,6 +5,9 @@ import { expandStrongest, getPolicy, isPluginSpec, loadPlugin, pluginFile, plugi
 import { InputError } from '../errors.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
 import { getScenario } from '../scenarios/index.js';
+import { deploymentAreaError } from '../scenarios/checks.js';
+import type { Scenario } from '../scenarios/types.js';
+import type { Roster } from '../army/types.js';
 import { resolveFileRef, resolveScenarioRef, type ExperimentJson } from './experiment.js';
 import type { CellSpec, Experiment } from './types.js';
 
@@ -62,25 +65,37 @@ export function checkReferences(e: Experiment, json: ExperimentJson): string[] {
   const errors: string[] = [];
   const file = e.file;
   const seen = new Set<string>();
+  const rosters = new Map<string, Roster>();
   json.matchups.forEach((pair, m) =>
     pair.forEach((p, side) => {
       const abs = resolveFileRef(file, p);
       if (seen.has(abs)) return;
       seen.add(abs);
       try {
-        loadRoster(abs);
+        rosters.set(abs, loadRoster(abs));
       } catch (err) {
         errors.push(...linesOf(err, `${file}: matchups[${m}][${side}]`));
       }
     }),
   );
-  json.scenarios.forEach((s, i) => {
+  const scenarios: (Scenario | undefined)[] = json.scenarios.map((s, i) => {
     try {
-      getScenario(resolveScenarioRef(file, s));
+      return getScenario(resolveScenarioRef(file, s));
     } catch (err) {
       errors.push(...linesOf(err, `${file}: scenarios[${i}]`));
+      return undefined;
     }
   });
+  // Armies too big for a scenario's deployment zones fail here, not in the first game (issue 14).
+  json.matchups.forEach((pair, m) =>
+    scenarios.forEach((s, i) =>
+      pair.forEach((p, side) => {
+        const army = rosters.get(resolveFileRef(file, p));
+        const problem = s && army ? deploymentAreaError(s, side as 0 | 1, army) : null;
+        if (problem) errors.push(`${file}: matchups[${m}][${side}], scenarios[${i}]: ${problem}`);
+      }),
+    ),
+  );
   const dir = path.dirname(path.resolve(file));
   json.policies.forEach((pair, p) =>
     pair.forEach((written, side) => {

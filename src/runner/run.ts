@@ -1,7 +1,9 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
+import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
+import { acquireRunLock } from './lock.js';
 import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
@@ -115,13 +117,30 @@ export function outputFiles(out: string): { games: string; summary: string; erro
 const tmpName = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
 
 /**
+ * Runs an experiment (or one shard of it) in its output folder: the folder is
+ * checked and made before any game, and locked for the run (lock.ts), so two
+ * runs can never write into one folder at once.
+ */
+export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
+  const out = opts.out ?? opts.experiment.out;
+  checkOutputDir('--out', out);
+  makeOutputDir(out);
+  const lock = acquireRunLock(out);
+  try {
+    return await runLocked(opts);
+  } finally {
+    lock.release();
+  }
+}
+
+/**
  * Runs an experiment (or one shard of it): tasks of `chunk` games go to the
  * pool, results come back in any order, and rows are written strictly in
  * game order — a finished task waits in a buffer until every game before it
  * is written. The window of tasks in flight or waiting is bounded, so memory
  * does not grow with the number of games.
  */
-export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
+async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   const e = opts.experiment;
   const out = opts.out ?? e.out;
   const shard = opts.shard ?? null;
@@ -134,9 +153,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
   if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
   const files = outputFiles(out);
-  mkdirSync(out, { recursive: true });
 
-  const header = { checkpoint: 1 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null };
+  const header = { checkpoint: 2 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null };
   let checkpoint: Checkpoint;
   if (opts.resume) {
     checkpoint = Checkpoint.resume(files.checkpoint, header);
@@ -170,9 +188,18 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   const errorsTmp = tmpName(files.errors);
   const gamesFd = openSync(gamesTmp, 'w');
   const errorsFd = openSync(errorsTmp, 'w');
-  // A sweep's games.csv has a column per parameter after the usual ones.
-  writeSync(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
-  writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+  try {
+    // A sweep's games.csv has a column per parameter after the usual ones.
+    writeSync(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
+    writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+  } catch (err) {
+    // A full disk already: no temporary file is left behind.
+    for (const fd of [gamesFd, errorsFd]) closeQuietly(fd);
+    removeQuietly(gamesTmp);
+    removeQuietly(errorsTmp);
+    checkpoint.close();
+    throw err;
+  }
 
   const executor: Executor = workers === 0 ? createInProcess(opts.game) : createPool(workers);
   const maxInFlight = Math.max(2, executor.threads * 2);
@@ -224,7 +251,9 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
     const fail = (err: unknown): void => {
       if (settled) return;
       settled = true;
-      void shutDown().finally(() => reject(err));
+      // The first error is the one to report; shutDown's own (the same full disk, often) must not go unhandled.
+      const rejectFirst = (): void => reject(err);
+      shutDown().then(rejectFirst, rejectFirst);
     };
 
     /** Ends the run without final files: every finished task stays in the checkpoint. */
@@ -356,7 +385,13 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
           .then(
             (result) => executor.destroy().finally(() => resolve(result)),
             // e.g. the disk filled up: the checkpoint still holds every game it could.
-            (err: unknown) => executor.destroy().finally(() => reject(err)),
+            (err: unknown) => {
+              for (const fd of [gamesFd, errorsFd]) closeQuietly(fd);
+              removeQuietly(gamesTmp);
+              removeQuietly(errorsTmp);
+              const rejectIt = (): void => reject(err);
+              executor.destroy().then(rejectIt, rejectIt);
+            },
           );
         return;
       }
@@ -462,10 +497,21 @@ export function writeAtomically(file: string, text: string): void {
   try {
     writeSync(fd, text);
     fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+  } catch (err) {
+    closeQuietly(fd);
+    removeQuietly(tmp);
+    throw err;
   }
+  closeSync(fd);
   renameSync(tmp, file);
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
 }
 
 function removeQuietly(file: string): void {

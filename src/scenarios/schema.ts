@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { formatPath } from '../errors.js';
 import { formatIssues, type ValidationResult } from '../data/json.js';
 import { packedList } from '../data/lists.js';
+import { BOUNDS, boundedInt, boundedList, boundedNumber } from '../data/bounds.js';
 import { polygonBounds } from '../board/index.js';
 import { edgeLength, shapePolygon } from './geometry.js';
+import { deploymentErrors, terrainError } from './checks.js';
 import type { Scenario } from './types.js';
 
 // Every object is strict: an unknown key is an error, never ignored.
 
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'expected an id of letters, digits, - and _');
+// Bounds: src/data/bounds.ts (docs/BOUNDS.md); coordinates are checked against the table.
 const coord = z.number().finite();
-const pos = z.number().gt(0);
-const nonNeg = z.number().min(0);
+const pos = boundedNumber('distance', 0);
+const nonNeg = boundedNumber('distance');
 const friendly = z.union([z.literal(0), z.literal(1), z.null()]);
 const point = z.strictObject({ x: coord, y: coord });
 
@@ -40,13 +43,13 @@ export const capturePointSchema = z.strictObject({
   friendlyTo: friendly,
   controlledBy: friendly,
   range: nonNeg,
-  baseMm: pos,
+  baseMm: boundedNumber('baseMm'),
   label: z.string(),
 });
 
 export const zoneShapeSchema = z.union([
   z.strictObject({ rect: z.strictObject({ x: coord, y: coord, w: pos, h: pos }) }),
-  z.strictObject({ polygon: z.array(point).min(3) }),
+  z.strictObject({ polygon: boundedList(point).min(3) }),
 ]);
 
 export const edgeSegmentSchema = z.strictObject({
@@ -55,18 +58,19 @@ export const edgeSegmentSchema = z.strictObject({
   to: nonNeg,
 });
 
-const vp = z.number().min(0);
+const vp = boundedNumber('vp');
+const count = (min: number) => z.int().min(min).max(BOUNDS.listItems.max);
 
 export const vpRuleSchema = z.discriminatedUnion('rule', [
   z.strictObject({
     rule: z.literal('zoneSeized'),
     vp,
-    only: z.strictObject({ diameter: pos.optional(), labels: z.array(z.string()).min(1).optional() }).optional(),
+    only: z.strictObject({ diameter: pos.optional(), labels: boundedList(z.string()).min(1).optional() }).optional(),
   }),
   z.strictObject({ rule: z.literal('enemyZoneSeized'), vp }),
-  z.strictObject({ rule: z.literal('zonesSeizedBonus'), vp, atLeast: z.union([z.int().min(1), z.literal('all')]) }),
+  z.strictObject({ rule: z.literal('zonesSeizedBonus'), vp, atLeast: z.union([count(1), z.literal('all')]) }),
   z.strictObject({ rule: z.literal('enemyMarkerDestroyed'), vp }),
-  z.strictObject({ rule: z.literal('markersDestroyedBonus'), vp, moreThan: z.int().min(0) }),
+  z.strictObject({ rule: z.literal('markersDestroyedBonus'), vp, moreThan: count(0) }),
   z.strictObject({ rule: z.literal('enemyMarkerDestroyedOnce'), vp }),
   z.strictObject({ rule: z.literal('markerDestroyedOutsideZones'), vp }),
   z.strictObject({ rule: z.literal('zoneVpBonusAfterEnemyMarker'), vp, per: z.enum(['zone', 'phase']) }),
@@ -85,7 +89,7 @@ export const vpRuleSchema = z.discriminatedUnion('rule', [
     rule: z.literal('tugOfWar'),
     perPoint: vp,
     linkDistance: pos,
-    chainBonuses: z.array(z.strictObject({ minLength: z.int().min(2), vp })),
+    chainBonuses: boundedList(z.strictObject({ minLength: count(2), vp })),
     instantWin: z.strictObject({ from: id, to: id, countsAsVp: vp }).nullable(),
   }),
   z.strictObject({ rule: z.literal('pointsSlain') }),
@@ -97,29 +101,29 @@ export const specialRuleSchema = z.discriminatedUnion('rule', [
 
 const terrainPieceSchema = z.strictObject({
   id,
-  shape: z.array(point).min(3),
-  size: z.int().min(0),
-  rules: z.array(z.enum(['Obstructing', 'Obscuring', 'Impassable', 'Difficult', 'Garrison', 'Ruins'])),
+  shape: boundedList(point).min(3),
+  size: boundedInt('size'),
+  rules: boundedList(z.enum(['Obstructing', 'Obscuring', 'Impassable', 'Difficult', 'Garrison', 'Ruins'])),
 });
 
 export const scenarioSchema = z.strictObject({
   kind: z.literal('scenario'),
   id,
   name: z.string().min(1),
-  number: z.int().min(1).optional(),
-  table: z.strictObject({ width: pos, height: pos }),
-  rounds: z.int().min(1),
-  vpThreshold: z.number().gt(0).nullable(),
+  number: count(1).optional(),
+  table: z.strictObject({ width: boundedNumber('tableSide'), height: boundedNumber('tableSide') }),
+  rounds: boundedInt('rounds'),
+  vpThreshold: boundedNumber('vp', 0).nullable(),
   control: z.enum(['first-blood', 'conquest-stands', 'steamroller']).default('first-blood'),
-  objectiveZones: z.array(objectiveZoneSchema),
-  objectiveMarkers: z.array(objectiveMarkerSchema),
-  capturePoints: z.array(capturePointSchema),
-  deployment: z.tuple([z.array(zoneShapeSchema).min(1), z.array(zoneShapeSchema).min(1)]),
-  reinforcement: z.tuple([z.array(edgeSegmentSchema), z.array(edgeSegmentSchema)]),
-  vpRules: z.array(vpRuleSchema).min(1),
-  special: z.array(specialRuleSchema),
-  terrain: z.union([z.literal('generate'), z.array(terrainPieceSchema)]),
-  notes: z.array(z.string()),
+  objectiveZones: boundedList(objectiveZoneSchema),
+  objectiveMarkers: boundedList(objectiveMarkerSchema),
+  capturePoints: boundedList(capturePointSchema),
+  deployment: z.tuple([boundedList(zoneShapeSchema).min(1), boundedList(zoneShapeSchema).min(1)]),
+  reinforcement: z.tuple([boundedList(edgeSegmentSchema), boundedList(edgeSegmentSchema)]),
+  vpRules: boundedList(vpRuleSchema).min(1),
+  special: boundedList(specialRuleSchema),
+  terrain: z.union([z.literal('generate'), z.array(terrainPieceSchema).max(BOUNDS.terrainPieces.max)]),
+  notes: boundedList(z.string()),
 });
 
 /** Checks zod cannot express: ids unique and referenced ones present, geometry on the table. */
@@ -155,6 +159,7 @@ function semanticErrors(s: Scenario): [PropertyKey[], string][] {
       }
     }),
   );
+  out.push(...deploymentErrors(s));
   s.reinforcement.forEach((segs, p) =>
     segs.forEach((seg, i) => {
       const len = edgeLength(seg.edge, width, height);
@@ -221,6 +226,8 @@ export function validateScenarioJson(json: unknown, file: string): ValidationRes
   const { scenario, errors } = parseScenario(json, file);
   if (!scenario) return { errors };
   const s = scenario;
+  const terrain = terrainError(s);
+  if (terrain) return { errors: [`${file}: terrain: ${terrain}`] };
   return {
     errors: [],
     summary:

@@ -3,6 +3,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { circleOverlapsPolygon, polygonBounds as bbox, polygonsDistance, rotatePolygon180 } from '../board/index.js';
 import { baseRadius, shapePolygon } from './geometry.js';
 import type { Scenario } from './types.js';
+import { InputError } from '../errors.js';
 
 /** A kind of terrain piece the generator can place; sizes are inches, footprint before turning. */
 interface Template {
@@ -71,7 +72,10 @@ export function generateTerrain(opts: GenerateTerrainOptions): TerrainPiece[] {
     const pieces = tryGenerate(scenario, rng, ruleset);
     if (pieces) return pieces;
   }
-  throw new Error(`could not place terrain for scenario ${scenario.id} under R31's constraints`);
+  // The ruleset's terrain knobs or the table leave no room: the user's inputs, so one line and exit 2.
+  throw new InputError(
+    `could not place terrain for scenario ${scenario.id} under R31's constraints (ruleset terrain knobs: ${ruleset.terrain.minPieces}–${ruleset.terrain.maxPieces} pieces, ${ruleset.terrain.minGap}" apart, on a ${scenario.table.width}"×${scenario.table.height}" table)`,
+  );
 }
 
 /**

@@ -14,7 +14,8 @@ export function cli(args: string[]): { code: number | null; stdout: string; stde
 function checkpointTasks(dir: string): number {
   const f = path.join(dir, 'checkpoint.jsonl');
   if (!existsSync(f)) return 0;
-  return readFileSync(f, 'utf8').split('\n').filter((l) => l.endsWith('}')).length - 1;
+  // Whole lines (each ends with a newline; a torn tail does not), after the header.
+  return readFileSync(f, 'utf8').split('\n').length - 2;
 }
 
 /** Starts the CLI, sends `signal` once the checkpoint holds `tasks` finished tasks, resolves with the exit. */

@@ -61,3 +61,19 @@ describe('readJsonFile', () => {
     );
   });
 });
+
+describe('hostile JSON (issue 14)', () => {
+  it('refuses nesting deeper than MAX_JSON_DEPTH in one line, whatever the depth', () => {
+    expect(message('['.repeat(20_000))).toBe('f.json: line 1, column 65: nested deeper than 64 levels');
+    expect(message(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`)).toBe('f.json: line 1, column 321: nested deeper than 64 levels');
+    expect(message(`${'['.repeat(64)}${']'.repeat(64)}`)).toBe('parsed');
+    // Brackets inside strings are text.
+    expect(message(JSON.stringify({ a: '['.repeat(1000) }))).toBe('parsed');
+  });
+
+  it('refuses __proto__, constructor and prototype keys like unknown keys, with their path', () => {
+    expect(message('{"overrides": {"__proto__": {"defaultRounds": 0}}}')).toBe('f.json: overrides.__proto__: unknown key');
+    expect(message('{"a": [1, {"constructor": 1}]}')).toBe('f.json: a[1].constructor: unknown key');
+    expect(message('{"prototype": 1}')).toBe('f.json: prototype: unknown key');
+  });
+});

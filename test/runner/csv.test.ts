@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { Checkpoint } from '../../src/runner/checkpoint.js';
+import { progressText } from '../../src/runner/progress.js';
 import { csvText, gameFromFields, gameRow } from '../../src/runner/csv.js';
 import { createProgress, GAME_COLUMNS, parseCsvLine, SUMMARY_COLUMNS } from '../../src/runner/index.js';
 import type { GameRecord } from '../../src/runner/types.js';
@@ -63,7 +64,7 @@ describe('checkpoint', () => {
 
   it('refuses a corrupt line before the last one', async () => {
     const file = cpFile();
-    const header = { checkpoint: 1 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null };
     const cp = Checkpoint.create(file, header);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     await cp.flush();
@@ -73,9 +74,30 @@ describe('checkpoint', () => {
     expect(() => Checkpoint.resume(file, header)).toThrow(InputError);
   });
 
+  it('refuses a line whose checksum does not match, naming it; drops a torn last line', async () => {
+    const file = cpFile();
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const cp = Checkpoint.create(file, header);
+    cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
+    cp.append({ cell: 0, start: 1, end: 2, rows: [record({ game: 1 })], errors: [] });
+    await cp.flush();
+    cp.close();
+    const good = readFileSync(file, 'utf8');
+    // Still valid JSON, another result: only the checksum tells.
+    const edited = good.replace('random vs random",0,', 'random vs random",5,');
+    expect(edited).not.toBe(good);
+    writeFileSync(file, edited);
+    expect(() => Checkpoint.resume(file, header)).toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 2: damaged checkpoint line`));
+    writeFileSync(file, `${good}{"cell":0,"start":2,"end":3,"ro`);
+    const again = Checkpoint.resume(file, header);
+    expect(again.resumedGames).toBe(2);
+    again.close();
+    expect(readFileSync(file, 'utf8')).toBe(good);
+  });
+
   it('reads back what it appended, in one group commit', async () => {
     const file = cpFile();
-    const header = { checkpoint: 1 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
     const cp = Checkpoint.create(file, header);
     const task = { cell: 2, start: 4, end: 6, rows: [record({ game: 4 })], errors: [{ cell: 'k', game: 5, seed: 's', message: 'boom' }] };
     cp.append(task);
@@ -92,6 +114,10 @@ describe('checkpoint', () => {
 });
 
 describe('progress', () => {
+  it('never shows more games done than the run has', () => {
+    expect(progressText({ done: 130, total: 100, played: 30, elapsedMs: 1000 })).toBe('100/100 games, 30.0 games/s, ETA 0:00');
+  });
+
   const sink = (isTTY: boolean) => {
     const chunks: string[] = [];
     return { chunks, stream: { isTTY, columns: 100, write: (s: string) => chunks.push(s) > 0 } as unknown as NodeJS.WriteStream };

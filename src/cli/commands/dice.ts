@@ -2,6 +2,7 @@ import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../../errors.js';
+import { checkOutputFile } from '../../data/outputs.js';
 import { registerCheck } from './diceCheck.js';
 import {
   compileAttack,
@@ -372,6 +373,7 @@ interface TableFlags extends RuleFlags {
 }
 
 function runTable(flags: TableFlags): void {
+  if (flags.csv !== undefined) checkOutputFile('--csv', flags.csv);
   const attacks = range('--attacks', flags.attacks, 0, MAX_DICE);
   const clash = range('--clash', flags.clash, 0, MAX_DICE);
   const defense = range('--defense', flags.defense, 0, MAX_BLOCK);
@@ -399,7 +401,7 @@ function runTable(flags: TableFlags): void {
         const dist = asInput(() => woundDistribution(opts));
         rows.push({ attacks: a, clash: c, defense: d, expectedWounds: expectedWounds(opts), pAtLeast1: 1 - dist[0] });
       }
-  if (flags.csv) {
+  if (flags.csv !== undefined) {
     const csv = stringify(
       rows.map((r) => [r.attacks, r.clash, r.defense, r.expectedWounds.toFixed(6), r.pAtLeast1.toFixed(6)]),
       { header: true, columns: ['attacks', 'clash', 'defense', 'expected_wounds', 'p_at_least_1_wound'] },

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { readJsonFile, type ValidationResult } from '../../data/json.js';
+import { inputFileProblem, readJsonFile, type ValidationResult } from '../../data/json.js';
 import { formatPath, InputError } from '../../errors.js';
 import type { SpecialRule } from '../../rules/index.js';
 import { checkProperty, compilePropertyFile, type CompiledProperty, type Point, type PropertyResult } from '../../dice/index.js';
@@ -21,8 +20,9 @@ export async function buildPropertyFile(json: unknown, file: string): Promise<{ 
       if (typeof ref !== 'string' || ref === '') return; // the schema reports it
       const at = `${file}: ${formatPath(['factions', i])}`;
       const resolved = path.resolve(path.dirname(path.resolve(file)), ref);
-      if (!existsSync(resolved)) {
-        errors.push(`${at}: expected a faction file relative to this file, ${resolved} not found`);
+      const problem = inputFileProblem(resolved);
+      if (problem) {
+        errors.push(`${at}: expected a faction file relative to this file, ${resolved}: ${problem}`);
         return;
       }
       try {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
+import { checkOutputDir } from '../../data/outputs.js';
 
 export function register(program: Command): void {
   program
@@ -18,6 +19,7 @@ games.csv and summary.csv come out byte-identical to a single-machine run.`,
     )
     .action(async (dirs: string[], flags: { out?: string }) => {
       if (flags.out === undefined) throw new InputError('--out: required (the folder for the merged files)');
+      checkOutputDir('--out', flags.out);
       const { formatCrossings, formatSummaryTable, mergeShards } = await import('../../runner/index.js');
       const r = await mergeShards({ dirs, out: flags.out });
       process.stdout.write(`${formatSummaryTable(r.summaryRows)}\n\n`);

@@ -1,4 +1,5 @@
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
 import { expandStrongest, getPolicy, loadPlugin, resolvePolicySpec, type Policy } from '../../bots/index.js';
@@ -6,8 +7,10 @@ import { playGame } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
+import { checkOutputFile, makeOutputDir, removeIfPresent } from '../../data/outputs.js';
 import { DEFAULT_RULESET, loadRuleset } from '../../rules/index.js';
 import { getScenario } from '../../scenarios/index.js';
+import { deploymentAreaError } from '../../scenarios/checks.js';
 import type { ControlRule } from '../../scenarios/types.js';
 
 const CONTROL_RULES: ControlRule[] = ['first-blood', 'conquest-stands', 'steamroller'];
@@ -59,6 +62,7 @@ Example:
       --policy-a balanced:aggression=0.9 --policy-b ./my-bot.js --narrate`,
     )
     .action(async (flags: PlayFlags) => {
+      if (flags.log !== undefined) checkOutputFile('--log', flags.log);
       const control = flags.control;
       if (control !== undefined && !CONTROL_RULES.includes(control as ControlRule)) {
         throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${control}"`);
@@ -66,12 +70,17 @@ Example:
       const scenario = getScenario(flags.scenario);
       const ruleset = flags.ruleset ? loadRuleset(flags.ruleset) : DEFAULT_RULESET;
       const armies: [Roster, Roster] = [loadRoster(flags.armyA, ruleset), loadRoster(flags.armyB, ruleset)];
+      const tooSmall = ([0, 1] as const).map((p) => deploymentAreaError(scenario, p, armies[p])).filter((e) => e !== null);
+      if (tooSmall.length > 0) throw new InputError(tooSmall);
       const policies: [Policy, Policy] = [await policyFrom(flags.policyA), await policyFrom(flags.policyB)];
 
       const out: string[] = [];
       let logFd: number | null = null;
-      const tmpLog = flags.log ? `${flags.log}.tmp-${process.pid}` : null;
-      if (tmpLog) logFd = openSync(tmpLog, 'w');
+      const tmpLog = flags.log !== undefined ? `${flags.log}.tmp-${process.pid}` : null;
+      if (tmpLog) {
+        makeOutputDir(dirname(tmpLog));
+        logFd = openSync(tmpLog, 'w');
+      }
       const listeners: ((e: GameEvent) => void)[] = [];
       if (flags.narrate) {
         listeners.push((e) => {
@@ -83,20 +92,28 @@ Example:
         const fd = logFd;
         listeners.push((e) => writeSync(fd, `${JSON.stringify(e)}\n`));
       }
-      const result = playGame({
-        armies,
-        scenario,
-        control: (control as ControlRule | undefined) ?? scenario.control,
-        ruleset,
-        seed: flags.seed,
-        policies,
-        onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
-        // A bot's reason for its decision, after the events of the decision before it.
-        onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
-      });
-      if (logFd !== null && tmpLog && flags.log) {
-        closeSync(logFd);
-        renameSync(tmpLog, flags.log);
+      let result;
+      try {
+        result = playGame({
+          armies,
+          scenario,
+          control: (control as ControlRule | undefined) ?? scenario.control,
+          ruleset,
+          seed: flags.seed,
+          policies,
+          onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+          // A bot's reason for its decision, after the events of the decision before it.
+          onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
+        });
+        if (logFd !== null && tmpLog && flags.log !== undefined) {
+          closeSync(logFd);
+          logFd = null;
+          renameSync(tmpLog, flags.log);
+        }
+      } finally {
+        // No temporary file is left behind, whatever failed (issue 14).
+        if (logFd !== null) closeSync(logFd);
+        if (tmpLog) removeIfPresent(tmpLog);
       }
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -5,7 +5,8 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
-import { reportFinished, reportUnfinished, wholeNumber, withStopSignals } from '../batch.js';
+import { checkOutputDir } from '../../data/outputs.js';
+import { reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface RunFlags {
   games?: string;
@@ -65,7 +66,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
       );
       const file = arg ?? path.relative(process.cwd(), quickstartFile());
       const games = flags.games === undefined ? undefined : wholeNumber('--games', flags.games, 1, 100_000_000);
-      const workers = flags.workers === undefined ? undefined : wholeNumber('--workers', flags.workers, 0, 1024);
+      const workers = workersFlag(flags.workers);
       const chunk = flags.chunk === undefined ? undefined : wholeNumber('--chunk', flags.chunk, 1, 1_000_000);
       let precision: number | undefined;
       if (flags.precision !== undefined) {
@@ -78,6 +79,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
         if (!shard) throw new InputError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${flags.shard}"`);
       }
       if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
+      if (flags.out !== undefined) checkOutputDir('--out', flags.out);
       const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
       const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out };
       // A stand-in game module brings stand-in armies: only the engine's references are checked.
@@ -109,8 +111,9 @@ checkpoint.jsonl holds finished games until the run completes.`,
                 `, ${info.threads === 0 ? 'in process' : `${info.threads} workers`}\n`,
             ),
           onProgress: (p) => progress.update(p),
-        });
+        }).catch((err: unknown) => reportDiskFull(err, out, outputFiles(out).checkpoint));
         progress.end();
+        if (outcome === null) return;
         if (reportUnfinished(outcome, outputFiles(out).checkpoint, signals)) return;
         process.stdout.write(`${formatSummaryTable(outcome.cells.map((c) => c.row))}\n\n`);
         if (outcome.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(outcome.crossings)}\n\n`);

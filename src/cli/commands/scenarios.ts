@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { createRng } from '../../dice/rng.js';
 import { InputError } from '../../errors.js';
+import { checkOutputFile, makeOutputDir, removeIfPresent } from '../../data/outputs.js';
 import { DEFAULT_RULESET } from '../../rules/ruleset.js';
 import { describeScenario, generateTerrain, getScenario, listScenarios, scenarioSvg } from '../../scenarios/index.js';
 
@@ -34,17 +35,20 @@ export function register(program: Command): void {
     .option('--seed <seed>', 'seed for the generated terrain', '1')
     .addHelpText('after', '\nExamples:\n  $ skirmish scenario show raid\n  $ skirmish scenario show raid --svg raid.svg --seed 7\n  $ skirmish scenario show sims/scenarios/my-scenario.json\n')
     .action((name: string, opts: { svg?: string; seed: string }) => {
+      if (opts.svg !== undefined) checkOutputFile('--svg', opts.svg);
       const s = getScenario(name);
       const ruleset = DEFAULT_RULESET;
       const terrain = generateTerrain({ scenario: s, rng: createRng(`terrain:${opts.seed}`), ruleset });
       process.stdout.write(`${describeScenario(s, terrain)}\n`);
-      if (opts.svg) {
+      if (opts.svg !== undefined) {
         const svg = scenarioSvg({ scenario: s, terrain, ruleset });
         const tmp = join(dirname(opts.svg), `.${basename(opts.svg)}.${process.pid}.tmp`);
         try {
+          makeOutputDir(dirname(opts.svg));
           writeFileSync(tmp, svg);
           renameSync(tmp, opts.svg);
         } catch (err) {
+          removeIfPresent(tmp);
           throw new InputError(`--svg ${opts.svg}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
         }
         process.stdout.write(`wrote ${opts.svg}\n`);

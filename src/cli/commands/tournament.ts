@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
-import { reportFinished, reportUnfinished, wholeNumber, withStopSignals } from '../batch.js';
+import { reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface TournamentFlags {
   policies: string;
@@ -89,7 +89,7 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
         seed: flags.seed,
         out: flags.out,
       });
-      const workers = flags.workers === undefined ? undefined : wholeNumber('--workers', flags.workers, 0, 1024);
+      const workers = workersFlag(flags.workers);
       const chunk = flags.chunk === undefined ? undefined : wholeNumber('--chunk', flags.chunk, 1, 1_000_000);
       const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
       // A stand-in game module brings stand-in armies and policies: nothing to load.

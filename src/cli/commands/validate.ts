@@ -37,7 +37,14 @@ export async function validateFile(file: string): Promise<{ ok: boolean; lines: 
     return { ok: false, lines: [`${file}: kind: expected one of ${expected} (got ${JSON.stringify(kind)})`] };
   }
   const validator = await VALIDATORS[kind]();
-  const result = await validator(json, file);
+  let result;
+  try {
+    result = await validator(json, file);
+  } catch (e) {
+    // One file's failure never stops the others (issue 14); a user error keeps its own lines.
+    if (e instanceof InputError) return { ok: false, lines: e.lines };
+    return { ok: false, lines: [`${file}: cannot check: ${e instanceof Error ? e.message : String(e)}`] };
+  }
   if (result.errors.length > 0) return { ok: false, lines: result.errors };
   return { ok: true, lines: [`${file}: ok${result.summary ? ` (${result.summary})` : ''}`] };
 }

@@ -1,0 +1,111 @@
+import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { InputError } from '../errors.js';
+
+/** The lock file a run holds in its output folder. */
+export const LOCK_FILE = 'run.lock';
+
+interface Holder {
+  pid: number;
+  host: string;
+  startedAt: string;
+  command: string;
+}
+
+export interface RunLock {
+  file: string;
+  /** The pid of a killed run whose stale lock this one took over, if any. */
+  tookOverFrom: number | null;
+  release(): void;
+}
+
+/** A lock file whose holder never got to write it is stale after this long. */
+const EMPTY_LOCK_MS = 10_000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(file: string): { text: string; holder: Holder | null } | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  try {
+    const h = JSON.parse(text) as Holder;
+    return { text, holder: Number.isInteger(h.pid) ? h : null };
+  } catch {
+    return { text, holder: null };
+  }
+}
+
+/**
+ * Takes the run lock of output folder `dir` (issue 14: two runs into one
+ * folder mixed their rows in games.csv). The lock is a file created
+ * exclusively, holding the run's pid and host. A lock whose pid no longer
+ * runs on this host (a run killed with kill -9) is stale and taken over; any
+ * other holder refuses the run with exit 2, naming the folder and the holder.
+ * Other commands that write a run's files into a folder (tournament, sweep,
+ * campaign) get this through runExperiment.
+ */
+export function acquireRunLock(dir: string): RunLock {
+  const file = path.join(dir, LOCK_FILE);
+  const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
+  let tookOverFrom: number | null = null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const seen = readHolder(file);
+      if (seen === null) continue; // released meanwhile: try again
+      const h = seen.holder;
+      const stale = h ? h.host === me.host && !alive(h.pid) : Date.now() - statSync(file).mtimeMs > EMPTY_LOCK_MS;
+      if (!stale) {
+        const who = h
+          ? `pid ${h.pid}${h.pid === process.pid ? ' (this process)' : ''}${h.host === me.host ? '' : ` on ${h.host}`}, started ${h.startedAt}: ${h.command}`
+          : 'a run that is starting';
+        throw new InputError(`${dir}: another run is writing in this folder (${who}); wait for it, or choose another --out`);
+      }
+      // Take it over: rename it aside, and check it is still the stale one (another run may have been quicker).
+      const aside = `${file}.stale-${process.pid}`;
+      try {
+        renameSync(file, aside);
+      } catch {
+        continue;
+      }
+      if (readHolder(aside)?.text !== seen.text) {
+        try {
+          linkSync(aside, file); // put the live lock back
+        } catch {
+          // someone holds the lock again; the next attempt sees it
+        }
+      } else tookOverFrom = h?.pid ?? null;
+      unlinkSync(aside);
+      continue;
+    }
+    try {
+      writeSync(fd, `${JSON.stringify(me)}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    const release = (): void => {
+      process.off('exit', release);
+      if (readHolder(file)?.holder?.pid === process.pid) unlinkSync(file);
+    };
+    // A run ended by process.exit still leaves the folder free.
+    process.on('exit', release);
+    return { file, tookOverFrom, release };
+  }
+  throw new InputError(`${dir}: could not take the run lock ${file}; another run keeps taking it`);
+}

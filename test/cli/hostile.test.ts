@@ -1,0 +1,117 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, outputs, ROOT, tmp } from '../runner/helpers.js';
+
+// Issue 14's reproductions, from the built CLI (npm test builds dist/ first).
+const MAIN = path.join(ROOT, 'dist', 'cli', 'main.js');
+const FAKE = path.join(FIXTURES, 'fake-game.mjs');
+const dirs: string[] = [];
+function out(): string {
+  const d = tmp('hostile-');
+  dirs.push(d);
+  return d;
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function cli(args: string[], opts: { shell?: string } = {}): { code: number | null; stdout: string; stderr: string } {
+  const r = opts.shell
+    ? spawnSync('/bin/sh', ['-c', opts.shell], { cwd: ROOT, encoding: 'utf8' })
+    : spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const ARMIES = ['--army-a', 'sims/armies/ironbound-400.json', '--army-b', 'sims/armies/tuskfell-400.json'];
+
+describe('hostile CLI use (issue 14)', () => {
+  it('refuses bad output paths with one line, exit 2, before any work, leaving nothing behind', () => {
+    const d = out();
+    const file = path.join(d, 'a-file');
+    writeFileSync(file, 'x');
+    const folder = path.join(d, 'a-folder');
+    mkdirSync(folder);
+    const cases: [string[], string][] = [
+      [['run', 'sims/quickstart.json', '--out', file], `--out ${file}: is an existing file, expected a folder`],
+      [['run', 'sims/quickstart.json', '--out', ''], '--out: expected a folder path, got an empty string'],
+      [['run', 'sims/quickstart.json', '--out', '/proc/x'], '--out /proc/x: cannot write in /proc'],
+      [['play', ...ARMIES, '--log', folder], `--log ${folder}: is a folder, expected a file path`],
+      [['play', ...ARMIES, '--log', ''], '--log: expected a file path, got an empty string'],
+      [['dice', 'table', '--attacks', '1..2', '--clash', '1', '--defense', '0', '--csv', folder], `--csv ${folder}: is a folder`],
+      [['scenario', 'show', 'raid', '--svg', folder], `--svg ${folder}: is a folder`],
+      [['merge', folder, '--out', file], `--out ${file}: is an existing file, expected a folder`],
+    ];
+    for (const [args, line] of cases) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toEqual([expect.stringContaining(line)]);
+      expect(r.stdout, args.join(' ')).toBe('');
+    }
+    expect(readdirSync(d).sort()).toEqual(['a-file', 'a-folder']);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('an experiment army path that is a folder names the file and the JSON path, exit 2', () => {
+    const d = out();
+    const exp = path.join(d, 'e.json');
+    mkdirSync(path.join(d, 'armies'));
+    writeFileSync(exp, JSON.stringify({ kind: 'experiment', name: 'e', seed: 's', games: 2, matchups: [['armies', 'armies']], scenarios: ['raid'], policies: [['random', 'random']] }));
+    for (const cmd of [['validate', exp], ['run', exp, '--out', path.join(d, 'o')]]) {
+      const r = cli(cmd);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${exp}: matchups[0][0]: is a directory, expected a JSON file: armies`);
+      expect(r.stderr).not.toMatch(/EISDIR|--debug/);
+    }
+  });
+
+  it('a second run into a folder in use is refused, exit 2, naming the folder and the holder; the first run is intact', async () => {
+    const slow = path.join(FIXTURES, 'sims', 'slow.json');
+    const dir = out();
+    const args = [MAIN, 'run', slow, '--game-module', FAKE, '--workers', '1', '--chunk', '10', '--games', '100', '--out', dir];
+    const first = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+    const done = new Promise<number | null>((resolve) => first.on('exit', resolve));
+    while (!existsSync(path.join(dir, 'run.lock'))) await new Promise((r) => setTimeout(r, 10));
+    const second = cli(['run', slow, '--game-module', FAKE, '--workers', '1', '--seed', 'other', '--games', '100', '--out', dir]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(new RegExp(`^${dir}: another run is writing in this folder \\(pid ${first.pid}, started [^)]+\\); wait for it, or choose another --out\\n$`));
+    expect(await done).toBe(0);
+    expect(existsSync(path.join(dir, 'run.lock'))).toBe(false);
+    const whole = out();
+    expect(cli(['run', slow, '--game-module', FAKE, '--workers', '0', '--games', '100', '--out', whole]).code).toBe(0);
+    expect(outputs(dir)).toEqual(outputs(whole));
+  });
+
+  it('a full disk is one line naming the folder and the resume command, exit 1, no temporary file left', () => {
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    const dir = out();
+    // An injected write failure: the temporary games file is /dev/full, whose writes fail with ENOSPC.
+    symlinkSync('/dev/full', path.join(dir, '.games.csv.tmp'));
+    const r = cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `error: disk full (ENOSPC) writing to ${dir}; the finished games are kept in ${path.join(dir, 'checkpoint.jsonl')}; ` +
+        `free some space, then resume with: skirmish run ${tiny} --game-module ${FAKE} --workers 0 --out ${dir} --resume`,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at |--debug|Unhandled/);
+    expect(readdirSync(dir).sort()).toEqual(['checkpoint.jsonl']);
+  });
+
+  it('ends quietly with status 0 when the reader closes the pipe', () => {
+    const r = cli([], { shell: `node ${MAIN} dice table --attacks 0..20 --clash 1..5 --defense 0..6 | head -3; exit "\${PIPESTATUS:-0}"` });
+    expect(r.stdout.split('\n').length).toBe(4);
+    expect(r.stderr).toBe('');
+    const s = spawnSync('/bin/bash', ['-c', `node ${MAIN} scenario show raid | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: ROOT, encoding: 'utf8' });
+    expect(s.stdout.trim()).toBe('0');
+    expect(s.stderr).toBe('');
+  });
+
+  it('refuses --workers above 256; warns above the machine', () => {
+    expect(cli(['run', '--workers', '257']).stderr).toBe('--workers: expected a whole number 0..256, got 257\n');
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    const more = availableParallelism() + 1;
+    const r = cli(['run', tiny, '--game-module', FAKE, '--workers', String(more), '--out', out()]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`warning: --workers ${more} is more than this machine's ${more - 1} parallel threads`);
+  });
+});
