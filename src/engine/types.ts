@@ -235,6 +235,8 @@ export interface PlayGameOptions {
   policies: [Policy, Policy];
   /** Every state change as a typed event; leave unset for speed. */
   onEvent?: (event: GameEvent) => void;
+  /** Given the live state once, before the first event of play: for a listener that reads it between events (replays). Read-only. */
+  observe?: (state: Readonly<GameState>) => void;
 }
 
 // ---------------------------------------------------------------- events

@@ -6,6 +6,7 @@ import { register as registerScenarios } from './scenarios.js';
 import { register as registerRun } from './run.js';
 import { register as registerMerge } from './merge.js';
 import { register as registerPlay } from './play.js';
+import { register as registerReport } from './report.js';
 
 /**
  * One file per command under src/cli/commands; each exports
@@ -20,4 +21,5 @@ export function registerCommands(program: Command): void {
   registerRun(program);
   registerMerge(program);
   registerPlay(program);
+  registerReport(program);
 }

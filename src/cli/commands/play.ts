@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
 import { getPolicy, type Policy } from '../../bots/index.js';
@@ -24,6 +24,7 @@ interface PlayFlags {
   log?: string;
   narrate?: boolean;
   json?: boolean;
+  replay?: string;
 }
 
 export function register(program: Command): void {
@@ -41,14 +42,17 @@ export function register(program: Command): void {
     .option('--log <file>', 'write every event as JSON lines to this file')
     .option('--narrate', 'print the game line by line')
     .option('--json', 'print the result as JSON')
+    .option('--replay <file>', 'write a replay page (HTML) to step through the game on its table')
     .addHelpText(
       'after',
       `
 Example:
   $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
-      --scenario raid --seed 1 --narrate`,
+      --scenario raid --seed 1 --narrate
+  $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
+      --scenario raid --seed 1 --replay game.html`,
     )
-    .action((flags: PlayFlags) => {
+    .action(async (flags: PlayFlags) => {
       const control = flags.control;
       if (control !== undefined && !CONTROL_RULES.includes(control as ControlRule)) {
         throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${control}"`);
@@ -73,15 +77,27 @@ Example:
         const fd = logFd;
         listeners.push((e) => writeSync(fd, `${JSON.stringify(e)}\n`));
       }
-      const result = playGame({
+      const gameOpts = {
         armies,
         scenario,
         control: (control as ControlRule | undefined) ?? scenario.control,
         ruleset,
         seed: flags.seed,
         policies,
-        onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
-      });
+        onEvent: listeners.length > 0 ? (e: GameEvent) => listeners.forEach((l) => l(e)) : undefined,
+      };
+      let result;
+      if (flags.replay) {
+        // The same game as without --replay: recordReplay plays it through playGame with a listener.
+        const { recordReplay, replayHtml } = await import('../../report/replay.js');
+        const r = recordReplay(gameOpts);
+        result = r.result;
+        const tmp = `${flags.replay}.tmp-${process.pid}`;
+        writeFileSync(tmp, replayHtml(r.replay));
+        renameSync(tmp, flags.replay);
+      } else {
+        result = playGame(gameOpts);
+      }
       if (logFd !== null && tmpLog && flags.log) {
         closeSync(logFd);
         renameSync(tmpLog, flags.log);
@@ -92,5 +108,6 @@ Example:
       }
       if (out.length > 0) process.stdout.write(`${out.join('\n')}\n\n`);
       process.stdout.write(`${describeResult(result)}\n`);
+      if (flags.replay) process.stdout.write(`wrote ${flags.replay}\n`);
     });
 }

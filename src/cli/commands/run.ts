@@ -25,6 +25,7 @@ interface RunFlags {
   chunk?: string;
   gameModule?: string;
   progressInterval?: string;
+  report: boolean;
 }
 
 /** The command line that continues a stopped run: the same arguments plus --resume. */
@@ -47,6 +48,7 @@ export function register(program: Command): void {
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
+    .option('--no-report', 'do not write report.html (charts, tables and replays; `skirmish report DIR` writes it later)')
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
     .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
     .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
@@ -60,7 +62,7 @@ Examples:
   $ skirmish run sims/experiments/conquest-stands.json --shard 2/4 --out reports/cs-2
   $ skirmish run sims/experiments/conquest-stands.json --resume   # after Ctrl-C or a crash
 
-Writes games.csv, summary.csv, errors.csv and manifest.json to the output folder;
+Writes games.csv, summary.csv, errors.csv, manifest.json and report.html to the output folder;
 checkpoint.jsonl holds finished games until the run completes.`,
     )
     .action(async (arg: string | undefined, flags: RunFlags) => {
@@ -153,9 +155,24 @@ checkpoint.jsonl holds finished games until the run completes.`,
             '\nwrote:\n' +
             outcome.files.map((f) => `  ${f}\n`).join(''),
         );
+        if (flags.report) await reportAfterRun(out, file, gameModule === undefined);
       } finally {
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
       }
     });
+}
+
+/** The report at the end of a run: the run's files are complete whatever happens here. */
+async function reportAfterRun(dir: string, experimentFile: string, replays: boolean): Promise<void> {
+  process.stderr.write('writing report.html...\n');
+  try {
+    const { writeReport } = await import('../../report/index.js');
+    const { describeReport } = await import('./report.js');
+    // A stand-in game module (tests) has no engine game to replay.
+    process.stdout.write(`${describeReport(await writeReport({ dir, experimentFile, replays }))}\n`);
+  } catch (err) {
+    process.stderr.write(`report: ${err instanceof Error ? err.message : String(err)}\nthe run's files are complete; write the report again with: skirmish report ${dir}\n`);
+    process.exitCode = 1;
+  }
 }
