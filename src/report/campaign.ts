@@ -22,12 +22,11 @@ function winnerChart(t: CsvTable): Chart {
     caption: 'Share of campaigns each faction won, with its 95% Wilson interval: a faction whose bar misses the dashed 50% line is favoured (or not) by the map and line-ups.',
     spec: {
       width: 520,
-      height: Math.max(60, data.length * 30),
+      height: Math.max(80, data.length * 40),
       data: { values: data },
-      encoding: { y },
       layer: [
-        { mark: { type: 'bar', color: '#9fb4c8', size: 14 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'campaigns won (%)', scale: { domain: [0, 100] } } } },
-        { mark: { type: 'rule', strokeWidth: 2, color: '#1f3f66' }, encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+        { mark: { type: 'bar', color: '#9fb4c8', size: 14 }, encoding: { y, x: { field: 'rate', type: 'quantitative', title: 'campaigns won (%)', scale: { domain: [0, 100] } } } },
+        { mark: { type: 'rule', strokeWidth: 2, color: '#1f3f66' }, encoding: { y, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
         { data: { values: [{ x: 50 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { x: { field: 'x', type: 'quantitative' } } },
       ],
     },
@@ -49,7 +48,7 @@ function cyclesChart(t: CsvTable): Chart {
       height: 200,
       data: { values: data },
       mark: { type: 'bar', color: '#4a6a8a' },
-      encoding: { x: { field: 'cycles', type: 'ordinal', title: 'cycles played' }, y: { field: 'share', type: 'quantitative', title: 'campaigns (%)' } },
+      encoding: { x: { field: 'cycles', type: 'ordinal', title: 'cycles played', axis: { labelAngle: 0 } }, y: { field: 'share', type: 'quantitative', title: 'campaigns (%)' } },
     },
     table: { columns: ['cycles', 'campaigns', 'share %'], rows: data.map((d) => [d.cycles, d.campaigns, d.share]) },
   };
@@ -59,14 +58,14 @@ function scoresChart(t: CsvTable): Chart | null {
   const cols = t.columns.filter((c, i) => !NOT_SCORES.has(c) && t.rows.length > 0 && t.rows.every((r) => Number.isFinite(num(r[i]))));
   if (cols.length === 0) return null;
   const data = cols.map((c) => ({ column: c, ...fiveNumbers(t.rows.map((r) => num(r[col(t, c)]))) }));
-  const y = { field: 'column', type: 'nominal' as const, title: 'faction (column of campaigns.csv)', sort: null };
+  const y = { field: 'column', type: 'nominal' as const, title: 'faction', sort: null };
   return {
     id: 'campaign-points',
     title: 'Final Campaign Points per faction',
     caption: 'Each box spans the middle half of a faction’s Campaign Points at the end, the white tick is the median, the whisker the full range.',
     spec: {
       width: 520,
-      height: Math.max(60, cols.length * 30),
+      height: Math.max(80, cols.length * 40),
       data: { values: data },
       encoding: { y },
       layer: [

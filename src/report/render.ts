@@ -11,12 +11,27 @@ const CONFIG = {
 };
 
 /** Draws a vega-lite spec to an SVG string in Node (no browser, no canvas: text widths are estimated). */
-export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+export async function renderSvg(spec: TopLevelSpec, idPrefix: string): Promise<string> {
   const vg = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec).spec;
   const view = new View(parse(vg), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    return ownIds(await view.toSVG(), idPrefix);
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * vega numbers gradients and clip paths from a process-wide counter: give
+ * each chart its own ids so a page with many charts has no clashes and the
+ * same folder gives the same bytes.
+ */
+function ownIds(svg: string, prefix: string): string {
+  const ids = [...new Set([...svg.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]))];
+  let out = svg;
+  ids.forEach((id, i) => {
+    const fresh = `${prefix}-${i}`;
+    out = out.split(`id="${id}"`).join(`id="${fresh}"`).split(`url(#${id})`).join(`url(#${fresh})`);
+  });
+  return out;
 }

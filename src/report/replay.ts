@@ -67,30 +67,37 @@ export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; r
   const frames: ReplayFrame[] = [];
   let lines: string[] = [];
   let label = 'Setup';
-  const flush = (next: string): void => {
-    if (state && (lines.length > 0 || frames.length === 0)) {
-      frames.push({ label, round: state.round, vp: [state.vp[0], state.vp[1]], lines, pos: snapshot(state) });
-      lines = [];
-    }
+  let activations = 0;
+  /** Closes the step so far: the table as it stands now is its end. */
+  const flush = (): void => {
+    if (state && lines.length > 0) frames.push({ label, round: state.round, vp: [state.vp[0], state.vp[1]], lines, pos: snapshot(state) });
+    lines = [];
+    activations = 0;
+  };
+  const step = (next: string): void => {
+    flush();
     label = next;
   };
   const onEvent = (e: GameEvent): void => {
     opts.onEvent?.(e);
-    // A new activation or round closes the step before it.
-    if (e.type === 'activate') flush(`Round ${state?.round ?? 0}: ${e.warrior} activates`);
-    else if (e.type === 'roundStart') flush(`Round ${e.round} begins`);
-    else if (e.type === 'commandCard') flush(`Round ${state?.round ?? 0}: Player ${e.player + 1} chooses ${e.regiment}`);
+    const round = state?.round ?? 0;
+    if (e.type === 'deployed') step(`Deployment: Player ${e.player + 1} deploys ${e.regiment}`);
+    else if (e.type === 'roundStart') step(`Round ${e.round} begins`);
+    else if (e.type === 'commandCard') step(`Round ${round}: Player ${e.player + 1} activates ${e.regiment}`);
+    // The card's first warrior shares the card's step; each further warrior is a step of its own.
+    else if (e.type === 'activate') {
+      if (activations > 0) step(`Round ${round}: ${e.warrior} activates`);
+      activations++;
+    } else if (e.type === 'victoryPhase') step(`Round ${e.round} scored`);
     const line = narrate(e);
     if (line !== null && e.type !== 'gameEnd') lines.push(...line.split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd()));
-    if (e.type === 'deployed') flush(`Deployment`);
-    else if (e.type === 'victoryPhase') flush(`Round ${e.round} scored`);
   };
   const result = playGame({ ...opts, onEvent, observe: (s) => (state = s) });
+  step('Game over');
+  lines.push(describeResult(result));
+  flush();
   const s = state as Readonly<GameState> | null;
   if (!s) throw new Error('recordReplay: the engine never gave its state');
-  lines.push(describeResult(result));
-  label = 'Game over';
-  flush('');
   const replay: ReplayData = {
     title: opts.title ?? `${s.armyNames[0]} against ${s.armyNames[1]} on ${s.scenario.name}`,
     seed: opts.seed,

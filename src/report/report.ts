@@ -84,7 +84,7 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
     parts.push(`<h2>${esc(s.heading)}</h2>`);
     for (const l of s.lines ?? []) parts.push(`<p class="verdict">${esc(l)}</p>`);
     for (const c of s.charts) {
-      const svg = await renderSvg({ ...c.spec, title: c.title } as typeof c.spec);
+      const svg = await renderSvg({ ...c.spec, title: c.title } as typeof c.spec, c.id);
       charts++;
       parts.push(
         `<figure class="chart" id="${esc(c.id)}">\n${svg}\n<figcaption class="caption">${esc(c.caption)}</figcaption>\n` +
@@ -98,7 +98,8 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
     typeof manifest?.seed === 'string' ? `seed ${manifest.seed}` : '',
     manifest?.package && typeof (manifest.package as { version?: unknown }).version === 'string' ? `skirmish-lab ${(manifest.package as { version: string }).version}` : '',
   ].filter(Boolean);
-  const replaySection = kind === 'run' || kind === 'sweep' ? `<h2>Replays</h2>\n${replayList(replays.map((r) => r.link), replayNote)}` : '';
+  const replayPart = replayList(replays.map((r) => r.link), replayNote);
+  const replaySection = replayPart === '' ? '' : `<h2>Replays</h2>\n${replayPart}`;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(TITLES[kind])}: ${esc(name)}</title>
 <style>${PAGE_STYLE}</style></head>

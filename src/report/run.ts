@@ -159,7 +159,7 @@ function matchupChart(cells: CellRow[]): Chart {
   }
   const armies = [...new Set(cells.flatMap((c) => [c.armyA, c.armyB]))].sort();
   const enc = {
-    x: { field: 'opponent', type: 'nominal' as const, title: 'against (opponent army)', sort: armies },
+    x: { field: 'opponent', type: 'nominal' as const, title: 'against (opponent army)', sort: armies, axis: { labelAngle: -30 } },
     y: { field: 'army', type: 'nominal' as const, title: 'army', sort: armies },
   };
   return {

@@ -94,7 +94,7 @@ function curveChart(cell: string, index: number, param: string, points: Point[],
     : [];
   const data = points.map((p) => ({ x: p.x, rate: pct(p.rate), low: pct(p.low), high: pct(p.high), games: p.games }));
   const words = c ? verdict(c, range) : 'no crossing.csv row for this cell';
-  const x = { field: 'x', type: 'quantitative' as const, title: `${param}${/cost|points/i.test(param) ? ' (points)' : ''}`, scale: { zero: false } };
+  const x = { field: 'x', type: 'quantitative' as const, title: `${param}${/cost|points/i.test(param) ? ' (points)' : ''}`, scale: { zero: false, padding: 12 } };
   const inside = c?.status === 'inside';
   const layer: object[] = [
     { data: { values: data }, mark: { type: 'area', opacity: 0.25, color: '#4a6a8a' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: "army A's win rate (%)", scale: { domain: [0, 100] } }, y2: { field: 'high' } } },
@@ -133,7 +133,7 @@ function gridChart(cell: string, index: number, params: string[], points: Point[
       height: 300,
       data: { values: data },
       encoding: {
-        x: { field: 'x', type: 'ordinal', title: params[0], sort: 'ascending' },
+        x: { field: 'x', type: 'ordinal', title: params[0], sort: 'ascending', axis: { labelAngle: 0 } },
         y: { field: 'y', type: 'ordinal', title: params[1], sort: 'descending' },
       },
       layer: [

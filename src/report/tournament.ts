@@ -21,7 +21,7 @@ function pairingChart(p: CsvTable): Chart {
       height: Math.max(120, policies.length * 40),
       data: { values: data },
       encoding: {
-        x: { field: 'opponent', type: 'nominal', title: 'against (policy)', sort: policies },
+        x: { field: 'opponent', type: 'nominal', title: 'against (policy)', sort: policies, axis: { labelAngle: 0 } },
         y: { field: 'policy', type: 'nominal', title: 'policy', sort: policies },
       },
       layer: [
@@ -49,10 +49,9 @@ function ratingChart(t: CsvTable): Chart {
       width: 520,
       height: Math.max(60, data.length * 26),
       data: { values: data },
-      encoding: { y },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2, color: '#4a6a8a' }, encoding: { x: { field: 'low', type: 'quantitative', title: 'rating (Elo points, random = 0)' }, x2: { field: 'high' } } },
-        { mark: { type: 'point', filled: true, size: 60, color: '#1f3f66' }, encoding: { x: { field: 'rating', type: 'quantitative' }, tooltip: [{ field: 'policy' }, { field: 'rating' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
+        { mark: { type: 'rule', strokeWidth: 2, color: '#4a6a8a' }, encoding: { y, x: { field: 'low', type: 'quantitative', title: 'rating (Elo points, random = 0)' }, x2: { field: 'high' } } },
+        { mark: { type: 'point', filled: true, size: 60, color: '#1f3f66' }, encoding: { y, x: { field: 'rating', type: 'quantitative' }, tooltip: [{ field: 'policy' }, { field: 'rating' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
         { data: { values: [{ x: 0 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { x: { field: 'x', type: 'quantitative' } } },
       ],
     },
