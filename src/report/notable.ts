@@ -3,27 +3,27 @@ import path from 'node:path';
 import { cellInputs } from '../runner/engine-game.js';
 import { loadCheckedExperiment } from '../runner/validate.js';
 import type { CellSpec } from '../runner/types.js';
-import { col } from './csv.js';
 import { r4 } from './numbers.js';
 import { recordReplay, replayHtml } from './replay.js';
-import type { CsvTable, ReplayLink } from './types.js';
+import type { ColumnTable, ReplayLink } from './types.js';
 
 /** Cells with replays at most: two games each keeps a big run's report quick. */
 const MAX_CELLS = 12;
 
 interface Pick {
-  row: string[];
+  /** Row index in games.csv. */
+  row: number;
   why: string;
 }
 
 /** Per cell, the closest game (smallest VP margin) and the most lopsided (largest), the earliest game on ties. */
-function pickGames(games: CsvTable): Map<string, Pick[]> {
-  const [iCell, iVa, iVb] = ['cell', 'vp_a', 'vp_b'].map((n) => col(games, n));
-  const best = new Map<string, { close: string[]; closeM: number; far: string[]; farM: number }>();
-  for (const r of games.rows) {
-    const m = r4(Math.abs(Number(r[iVa]) - Number(r[iVb])));
-    const b = best.get(r[iCell]);
-    if (!b) best.set(r[iCell], { close: r, closeM: m, far: r, farM: m });
+function pickGames(games: ColumnTable): Map<string, Pick[]> {
+  const [cell, vpA, vpB] = ['cell', 'vp_a', 'vp_b'].map((n) => games.get(n));
+  const best = new Map<string, { close: number; closeM: number; far: number; farM: number }>();
+  for (let r = 0; r < games.rows; r++) {
+    const m = r4(Math.abs(Number(vpA[r]) - Number(vpB[r])));
+    const b = best.get(cell[r]);
+    if (!b) best.set(cell[r], { close: r, closeM: m, far: r, farM: m });
     else {
       if (m < b.closeM) Object.assign(b, { close: r, closeM: m });
       if (m > b.farM) Object.assign(b, { far: r, farM: m });
@@ -52,7 +52,7 @@ function experimentPath(manifest: Record<string, unknown> | null, given: string 
  */
 export function notableReplays(opts: {
   dir: string;
-  games: CsvTable;
+  games: ColumnTable;
   manifest: Record<string, unknown> | null;
   experimentFile?: string;
 }): { replays: { link: ReplayLink; html: string }[]; note?: string } {
@@ -64,7 +64,7 @@ export function notableReplays(opts: {
   const experiment = loadCheckedExperiment({ file });
   const byKey = new Map<string, CellSpec>(experiment.cells.map((c) => [c.key, c]));
   const picks = pickGames(opts.games);
-  const [iGame, iSeed, iFirst, iVa, iVb, iWin] = ['game', 'seed', 'first_seat', 'vp_a', 'vp_b', 'winner'].map((n) => col(opts.games, n));
+  const [gameCol, seedCol, firstCol, vpACol, vpBCol, winCol] = ['game', 'seed', 'first_seat', 'vp_a', 'vp_b', 'winner'].map((n) => opts.games.get(n));
   const replays: { link: ReplayLink; html: string }[] = [];
   const cells = [...picks.keys()];
   let missing = 0;
@@ -77,18 +77,19 @@ export function notableReplays(opts: {
     }
     const { forSeed } = cellInputs(spec);
     for (const p of picks.get(key)!) {
-      const r = p.row;
-      const game = Number(r[iGame]);
-      const { replay: data } = recordReplay({ ...forSeed(r[iSeed], r[iFirst] === 'A'), title: `${key}, game ${game}` });
-      const winner = r[iWin] === 'draw' ? 'a draw' : `army ${r[iWin]} won`;
+      const i = p.row;
+      const game = Number(gameCol[i]);
+      const [seed, first, rowA, rowB, win] = [seedCol[i], firstCol[i], vpACol[i], vpBCol[i], winCol[i]];
+      const { replay: data } = recordReplay({ ...forSeed(seed, first === 'A'), title: `${key}, game ${game}` });
+      const winner = win === 'draw' ? 'a draw' : `army ${win} won`;
       // The replay must be the game of the row: if the inputs changed since the run, say so on the link.
       const end = data.frames[data.frames.length - 1].vp;
-      const [vpA, vpB] = r[iFirst] === 'A' ? end : [end[1], end[0]];
-      const same = vpA === Number(r[iVa]) && vpB === Number(r[iVb]);
+      const [vpA, vpB] = first === 'A' ? end : [end[1], end[0]];
+      const same = vpA === Number(rowA) && vpB === Number(rowB);
       if (!same) changed++;
       const differs = same ? '' : `; the inputs changed since the run: this replay ends ${vpA} to ${vpB}`;
       replays.push({
-        link: { cell: key, game, seed: r[iSeed], why: p.why, file: `replays/c${spec.index}-g${game}.html`, summary: `${winner}, VP ${r[iVa]} to ${r[iVb]}${differs}` },
+        link: { cell: key, game, seed, why: p.why, file: `replays/c${spec.index}-g${game}.html`, summary: `${winner}, VP ${rowA} to ${rowB}${differs}` },
         html: replayHtml(data),
       });
     }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { readOptional } from './csv.js';
+import { readColumns, readOptional } from './csv.js';
 import { htmlTable, esc, PAGE_STYLE, replayList } from './page.js';
 import { renderSvg } from './render.js';
 import { notableReplays } from './notable.js';
@@ -9,7 +9,10 @@ import { runSections } from './run.js';
 import { sweepSections } from './sweep.js';
 import { tournamentSections } from './tournament.js';
 import { campaignSections } from './campaign.js';
-import type { ReplayLink, ReportKind, ReportOptions, ReportOutcome, Section } from './types.js';
+import type { ColumnTable, ReplayLink, ReportKind, ReportOptions, ReportOutcome, Section } from './types.js';
+
+/** The columns of games.csv the charts and the replays read. */
+const GAME_FIELDS = ['cell', 'game', 'seed', 'scenario', 'first_seat', 'winner', 'vp_a', 'vp_b'] as const;
 
 /** What the folder holds, by its files: the most specific producer wins. */
 export function detectKind(dir: string): ReportKind {
@@ -34,13 +37,12 @@ function readManifest(dir: string): Record<string, unknown> | null {
 }
 
 /** The sections of a folder of that kind. */
-function sectionsFor(kind: ReportKind, dir: string): Section[] {
+function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null): Section[] {
   const need = (name: string) => {
     const t = readOptional(dir, name);
     if (!t) throw new InputError(`${path.join(dir, name)}: expected this file in a ${kind} folder, it is missing`);
     return t;
   };
-  const games = readOptional(dir, 'games.csv');
   switch (kind) {
     case 'run':
       return runSections(need('summary.csv'), games);
@@ -71,11 +73,12 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
   const dir = opts.dir;
   const kind = detectKind(dir);
   const manifest = readManifest(dir);
-  const sections = sectionsFor(kind, dir);
+  const gamesFile = path.join(dir, 'games.csv');
+  const games = kind === 'run' || kind === 'sweep' ? (existsSync(gamesFile) ? readColumns(gamesFile, GAME_FIELDS) : null) : null;
+  const sections = sectionsFor(kind, dir, games);
   let replays: BuiltReport['replays'] = [];
   let replayNote: string | undefined;
   if (opts.replays !== false && (kind === 'run' || kind === 'sweep')) {
-    const games = readOptional(dir, 'games.csv');
     if (games) ({ replays, note: replayNote } = notableReplays({ dir, games, manifest, experimentFile: opts.experimentFile }));
   }
   const parts: string[] = [];

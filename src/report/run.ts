@@ -1,7 +1,7 @@
 import { wilsonInterval } from '../stats/index.js';
 import { col, num, optCol } from './csv.js';
 import { cellText, fiveNumbers, niceStep, pct, r4 } from './numbers.js';
-import type { Chart, CsvTable, Section } from './types.js';
+import type { Chart, ColumnTable, CsvTable, Section } from './types.js';
 
 /** A cell of summary.csv (or sweep.csv) as the charts need it. */
 export interface CellRow {
@@ -99,21 +99,21 @@ interface CellGames {
   vpB: number[];
 }
 
-function groupGames(games: CsvTable): { byCell: Map<string, CellGames>; seat: Map<string, { wins: number; n: number }> } {
-  const [iCell, iScn, iFirst, iWin, iVa, iVb] = ['cell', 'scenario', 'first_seat', 'winner', 'vp_a', 'vp_b'].map((n) => col(games, n));
+function groupGames(games: ColumnTable): { byCell: Map<string, CellGames>; seat: Map<string, { wins: number; n: number }> } {
+  const [cell, scenario, first, winner, vpA, vpB] = ['cell', 'scenario', 'first_seat', 'winner', 'vp_a', 'vp_b'].map((n) => games.get(n));
   const byCell = new Map<string, CellGames>();
   const seat = new Map<string, { wins: number; n: number }>();
-  for (const r of games.rows) {
-    let g = byCell.get(r[iCell]);
-    if (!g) byCell.set(r[iCell], (g = { vpA: [], vpB: [] }));
-    g.vpA.push(Number(r[iVa]));
-    g.vpB.push(Number(r[iVb]));
-    let s = seat.get(r[iScn]);
-    if (!s) seat.set(r[iScn], (s = { wins: 0, n: 0 }));
+  for (let i = 0; i < games.rows; i++) {
+    let g = byCell.get(cell[i]);
+    if (!g) byCell.set(cell[i], (g = { vpA: [], vpB: [] }));
+    g.vpA.push(Number(vpA[i]));
+    g.vpB.push(Number(vpB[i]));
+    let s = seat.get(scenario[i]);
+    if (!s) seat.set(scenario[i], (s = { wins: 0, n: 0 }));
     s.n++;
     // Player 1 won when the winner is the army that held the first seat; a draw counts half.
-    if (r[iWin] === 'draw') s.wins += 0.5;
-    else if (r[iWin] === r[iFirst]) s.wins++;
+    if (winner[i] === 'draw') s.wins += 0.5;
+    else if (winner[i] === first[i]) s.wins++;
   }
   return { byCell, seat };
 }
@@ -285,7 +285,7 @@ function marginChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
 }
 
 /** The run report's charts: what summary.csv and games.csv say. */
-export function runSections(summary: CsvTable, games: CsvTable | null): Section[] {
+export function runSections(summary: CsvTable, games: ColumnTable | null): Section[] {
   const cells = readCells(summary);
   const charts: Chart[] = [winRateChart(cells)];
   if (games) {

@@ -10,6 +10,13 @@ export interface CsvTable {
   rows: string[][];
 }
 
+/** Some columns of a big CSV, each as an array of strings (readColumns). */
+export interface ColumnTable {
+  file: string;
+  rows: number;
+  get(name: string): string[];
+}
+
 /** A table printed under a chart: the same numbers as the chart. */
 export interface NumberTable {
   columns: string[];
