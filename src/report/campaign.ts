@@ -4,7 +4,7 @@ import { cellText, fiveNumbers, pct, r4 } from './numbers.js';
 import type { Chart, CsvTable, Section } from './types.js';
 
 /** Columns of campaigns.csv that are not final scores. */
-const NOT_SCORES = new Set(['seed', 'campaign', 'winner', 'cycles', 'decided_by']);
+const NOT_SCORES = new Set(['seed', 'campaign', 'winner', 'cycles', 'decided_by', 'faction_a', 'faction_b', 'end_holders', 'cycle3_holders']);
 
 function winnerChart(t: CsvTable): Chart {
   const iW = col(t, 'winner');
@@ -57,7 +57,13 @@ function cyclesChart(t: CsvTable): Chart {
 function scoresChart(t: CsvTable): Chart | null {
   const cols = t.columns.filter((c, i) => !NOT_SCORES.has(c) && t.rows.length > 0 && t.rows.every((r) => Number.isFinite(num(r[i]))));
   if (cols.length === 0) return null;
-  const data = cols.map((c) => ({ column: c, ...fiveNumbers(t.rows.map((r) => num(r[col(t, c)]))) }));
+  // cp_a and cp_b belong to the factions the file names in faction_a and faction_b.
+  const faction = (c: string): string => {
+    const side = /^cp_([ab])$/.exec(c)?.[1];
+    const i = side ? t.columns.indexOf(`faction_${side}`) : -1;
+    return i >= 0 && t.rows.length > 0 ? `${t.rows[0][i]} (${c})` : c;
+  };
+  const data = cols.map((c) => ({ column: faction(c), ...fiveNumbers(t.rows.map((r) => num(r[col(t, c)]))) }));
   const y = { field: 'column', type: 'nominal' as const, title: 'faction', sort: null };
   return {
     id: 'campaign-points',
@@ -81,22 +87,25 @@ function scoresChart(t: CsvTable): Chart | null {
   };
 }
 
-/** territories.csv: every rate column (values within 0..1) per territory, as grouped bars. */
+/** territories.csv: how often each faction holds a territory at the end, and how often holding it at cycle 3 predicts the winner. */
 function territoryChart(t: CsvTable): Chart | null {
-  const rateCols = t.columns.slice(1).filter((_, k) => t.rows.length > 0 && t.rows.every((r) => r[k + 1] === '' || (num(r[k + 1]) >= 0 && num(r[k + 1]) <= 1)));
+  const rateCols = t.columns.filter((c) => /^(held_end_[ab]|predicts_winner)/.test(c));
   if (rateCols.length === 0) return null;
-  const data = t.rows.flatMap((r) => rateCols.map((c) => ({ territory: r[0], measure: c, value: pct(num(r[col(t, c)])) })));
+  const iT = col(t, 'territory');
+  const iType = t.columns.indexOf('type');
+  const name = (r: string[]): string => (iType >= 0 ? `${r[iT]} (${r[iType]})` : r[iT]);
+  const data = t.rows.flatMap((r) => rateCols.map((c) => ({ territory: name(r), measure: c, value: pct(num(r[col(t, c)])) })));
   return {
     id: 'territories',
     title: 'Territories',
-    caption: `Per territory, ${rateCols.join(', ')} (as %): the territories whose holders win most often are the ones that decide campaigns.`,
+    caption: 'Per territory: how often faction a or b holds it at the end, and how often its holder at cycle 3 wins the campaign: a high last bar marks a territory that decides campaigns.',
     spec: {
       width: 520,
       height: Math.max(80, t.rows.length * rateCols.length * 12),
       data: { values: data },
       mark: 'bar',
       encoding: {
-        y: { field: 'territory', type: 'nominal', title: t.columns[0], sort: null },
+        y: { field: 'territory', type: 'nominal', title: 'territory', sort: null },
         yOffset: { field: 'measure', type: 'nominal' },
         x: { field: 'value', type: 'quantitative', title: 'share of campaigns (%)', scale: { domain: [0, 100] } },
         color: { field: 'measure', type: 'nominal', title: 'measure' },

@@ -68,8 +68,9 @@ export function winRateChart(cells: CellRow[], id = 'win-rate'): Chart {
     high: pct(c.high),
     verdict: c.matchupFlag ? 'imbalanced (Holm)' : flags ? 'within the noise' : 'not tested',
   }));
-  const colour = { field: 'verdict', type: 'nominal' as const, title: 'verdict', scale: { domain: ['imbalanced (Holm)', 'within the noise', 'not tested'], range: [RED, GREY, GREY] } };
-  const y = { field: 'cell', type: 'nominal' as const, title: 'cell (army A vs army B · scenario)', sort: null };
+  const verdicts = flags ? ['imbalanced (Holm)', 'within the noise'] : ['not tested'];
+  const colour = { field: 'verdict', type: 'nominal' as const, title: 'verdict', scale: { domain: verdicts, range: flags ? [RED, GREY] : [GREY] } };
+  const y = { field: 'cell', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 600 } };
   return {
     id,
     title: "Army A's win rate per cell",
@@ -195,7 +196,7 @@ function vpChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
       { cell: c.label, side: `army B`, army: c.armyB, ...fiveNumbers(g.vpB.slice()) },
     ];
   });
-  const y = { field: 'cell', type: 'nominal' as const, title: 'cell (army A vs army B · scenario)', sort: null };
+  const y = { field: 'cell', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 600 } };
   const yOffset = { field: 'side', type: 'nominal' as const };
   const color = { field: 'side', type: 'nominal' as const, title: 'side', scale: { range: ['#1f5fbf', '#c0392b'] } };
   return {
@@ -251,7 +252,7 @@ function marginChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
     for (const [b, k] of [...counts].sort((p, q) => p[0] - q[0])) data.push({ cell: c.label, from: b, to: b + step, share: pct(k / n), games: k });
     return { ahead: n ? pct(ahead / n) : NaN, level: n ? pct(level / n) : NaN };
   });
-  const y = { field: 'cell', type: 'nominal' as const, title: 'cell (army A vs army B · scenario)', sort: null };
+  const y = { field: 'cell', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 600 } };
   const means = cells.map((c) => ({ cell: c.label, mean: r4(c.marginMean), low: r4(c.marginLow), high: r4(c.marginHigh) }));
   return {
     id: 'vp-margin',
