@@ -44,3 +44,9 @@ export type { RunOptions, RunOutcome } from './runner/index.js';
 
 // Statistics.
 export { MeanAccumulator, meanInterval, wilsonInterval } from './stats/index.js';
+
+// The HTML report and replays (loaded on first use: vega is large, and plugins import this file in every worker).
+export type { ReportOptions, ReportOutcome } from './report/index.js';
+export async function writeReport(opts: import('./report/index.js').ReportOptions): Promise<import('./report/index.js').ReportOutcome> {
+  return (await import('./report/index.js')).writeReport(opts);
+}

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cellInputs } from '../runner/engine-game.js';
-import { loadCheckedExperiment } from '../runner/validate.js';
-import type { CellSpec } from '../runner/types.js';
+import { cellInputs, loadCheckedExperiment, type CellSpec } from '../runner/index.js';
 import { r4 } from './numbers.js';
 import { recordReplay, replayHtml } from './replay.js';
 import type { ColumnTable, ReplayLink } from './types.js';

@@ -1,6 +1,6 @@
 import { playGame, type GameEvent, type GameResult, type GameState, type PlayGameOptions } from '../engine/index.js';
 import { describeResult, narrate } from '../engine/narrate.js';
-import { scenarioSvg } from '../scenarios/svg.js';
+import { scenarioSvg } from '../scenarios/index.js';
 import { esc } from './page.js';
 
 /** Per warrior, what never changes during the game. */

@@ -1,4 +1,4 @@
-import { SUMMARY_COLUMNS } from '../runner/summary.js';
+import { SUMMARY_COLUMNS } from '../runner/index.js';
 import { col, num } from './csv.js';
 import { cellText, logistic, logisticFit, pct, r4 } from './numbers.js';
 import type { Chart, CsvTable, Section } from './types.js';
