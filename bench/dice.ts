@@ -4,8 +4,10 @@
  */
 import { availableParallelism } from 'node:os';
 import {
+  checkProperty,
   clearExactCache,
   compileAttack,
+  compilePropertyFile,
   createRng,
   expectedWounds,
   rollAttack,
@@ -99,3 +101,48 @@ time('dice table grid 1..10 x 1..5 x 0..6 (350 cells)', 5, () => {
         expectedWounds(opts);
       }
 });
+
+// Property checks (`skirmish dice check`), cold: the exact cache cleared before each run.
+{
+  const compile = (property: Record<string, unknown>) => {
+    const { properties, errors } = compilePropertyFile({ kind: 'properties', properties: [{ name: 'bench', ...property }] }, 'bench');
+    if (errors.length) throw new Error(errors.join('\n'));
+    return properties[0];
+  };
+  /** Median and range of `runs` cold checks, in ms, wall clock and this process's CPU (less sensitive to a loaded machine). */
+  const checkTime = async (label: string, runs: number, property: ReturnType<typeof compile>) => {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    let points = 0;
+    // One run more than asked to warm the JIT, unless only one is asked for (a long one).
+    for (let i = 0; i < (runs === 1 ? 1 : runs + 1); i++) {
+      clearExactCache();
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      points = (await checkProperty(property)).checked;
+      const c = process.cpuUsage(c0);
+      if (i > 0 || runs === 1) {
+        wall.push(performance.now() - t0);
+        cpu.push((c.user + c.system) / 1000);
+      }
+    }
+    const summary = (ms: number[]) => {
+      ms.sort((a, b) => a - b);
+      return `${ms[Math.floor(ms.length / 2)].toFixed(1)} ms (${ms[0].toFixed(1)}–${ms[ms.length - 1].toFixed(1)})`;
+    };
+    console.log(`${label.padEnd(52)} wall ${summary(wall)}, cpu ${summary(cpu)}; median of ${wall.length}, ${points} points`);
+  };
+  const grid = { attacks: '1..10', clash: '1..5', defense: '0..6' };
+  await checkTime('property: 350-case grid, Shield Wall, distribution', 9, compile({ domain: grid, variant: { specialRules: ['Shield Wall'] }, statistic: 'distribution', relation: '<=' }));
+  await checkTime('property: 350-case grid, Relentless Blows, mean', 9, compile({ domain: grid, variant: { specialRules: ['Relentless Blows'] }, statistic: 'mean', relation: 'variant - baseline <=', bound: 0.5 }));
+  await checkTime(
+    'property: regiments, 3,240 points, p_slain',
+    5,
+    compile({ domain: { attacks: '2..5', clash: '2..4', defense: '1..3', wounds: '1..5', resolve: '1..3', warriors: '1..6' }, variant: { specialRules: ['Shield Wall'] }, statistic: 'p_slain', relation: '<=' }),
+  );
+  await checkTime(
+    'property: 20 dice, 1..20 x 1..20 x 0..10, RB',
+    1,
+    compile({ domain: { attacks: '1..20', clash: '1..20', defense: '0..10' }, variant: { specialRules: ['Relentless Blows'] }, statistic: 'mean', relation: 'variant - baseline <=', bound: 0.5 }),
+  );
+}

@@ -20,6 +20,9 @@ export {
   woundDistribution,
 } from './dice/index.js';
 export type { AttackOptions, AttackRecord, Dice, FaceRule, Rng } from './dice/index.js';
+// Regiment odds and property checks (`skirmish dice check`).
+export { checkProperty, compilePropertyFile, regimentOutcome, regimentWoundDistribution } from './dice/index.js';
+export type { CompiledProperty, PropertyResult } from './dice/index.js';
 
 // Rules and armies as data.
 export { DEFAULT_RULESET, loadRuleset, resolveRuleset, seizingWeight } from './rules/index.js';

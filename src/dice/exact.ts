@@ -176,6 +176,8 @@ const CACHE_MAX = 4096;
 /** Forgets memoised distributions (for benchmarks that time cold computations). */
 export function clearExactCache(): void {
   cache.clear();
+  parts.clear();
+  partsHeld = 0;
 }
 
 function remember(key: string, value: Float64Array): void {
@@ -205,11 +207,39 @@ function blockTail(sp: Space, dist: Float64Array): { g: Float64Array; m: number 
   return { g, m };
 }
 
+/*
+ * The attack pool's distribution and the block pool's tail table are each
+ * shared by many attacks (a grid of attacks × clash × defense needs 50 of
+ * one and 35 of the other for 350 cells), so small ones are memoised apart.
+ */
+const parts = new Map<string, Float64Array>();
+const PARTS_BUDGET = 4_000_000; // doubles held at most (32 MB), oldest dropped first
+let partsHeld = 0;
+
+function part(key: string, compute: () => Float64Array): Float64Array {
+  let v = parts.get(key);
+  if (v) return v;
+  v = compute();
+  if (v.length <= PARTS_BUDGET / 4) {
+    while (partsHeld + v.length > PARTS_BUDGET) {
+      const [oldest, dropped] = parts.entries().next().value!;
+      parts.delete(oldest);
+      partsHeld -= dropped.length;
+    }
+    parts.set(key, v);
+    partsHeld += v.length;
+  }
+  return v;
+}
+
+const tableKey = (t: FaceTable): string => `${t.reroll.map(Number).join('')}${t.extra.join('')}`;
+
 function computeWounds(p: Prepared): Float64Array {
   const hitSpace = space(p.k);
-  const hits = poolDistribution(hitSpace, p.n, p.attack);
+  const hits = part(`a${p.k},${p.n},${tableKey(p.attack)}`, () => poolDistribution(hitSpace, p.n, p.attack));
   const blockSpace = space(p.kb);
-  const { g, m } = blockTail(blockSpace, poolDistribution(blockSpace, p.blockN, p.block));
+  const m = p.kb + 1;
+  const g = part(`b${p.kb},${p.blockN},${tableKey(p.block)}`, () => blockTail(blockSpace, poolDistribution(blockSpace, p.blockN, p.block)).g);
   const out = new Float64Array(p.k + 1);
   const cu = hitSpace.cumulative;
   for (let s = 0; s < hitSpace.size; s++) {

@@ -27,3 +27,15 @@ export {
   clearExactCache,
 } from './exact.js';
 export type { TargetOutcome } from './exact.js';
+export { convolve, sequenceOutcome, regimentAttacks, regimentWoundDistribution, regimentOutcome } from './regiment.js';
+export type { RegimentAttack, TargetState } from './regiment.js';
+export {
+  propertyFileSchema,
+  compilePropertyFile,
+  checkProperty,
+  applyModifier,
+  pointCase,
+  statisticValue,
+  compareValues,
+} from './properties.js';
+export type { CompiledProperty, PropertyResult, PointVerdict, Point, PointCase, Statistic, Relation, Comparison, PropertyFileJson } from './properties.js';

@@ -11,10 +11,17 @@ type Stat = Extract<CommandAbilityDef['effect'], { kind: 'modify' }>['stat'];
 /** Whether an active ability's effect reaches w now: friendly or enemy, and within its source's Command Range. */
 function reaches(s: GameState, a: ActiveAbility, w: Warrior, target: 'friendly' | 'enemy'): boolean {
   if ((target === 'friendly') !== (a.player === w.player)) return false;
-  return inCommandRange(s.warriors[a.source], w);
+  const src = s.warriors[a.source];
+  // R38: a Regiment Leader's ability affects only friendly warriors of its own regiment.
+  if (src.kind === 'leader' && (target === 'enemy' || src.regiment !== w.regiment)) return false;
+  return inCommandRange(src, w);
 }
 
-/** A characteristic with the data-defined `modify` abilities in force on w (never below 0). */
+/**
+ * A characteristic with the data-defined `modify` abilities in force on w (never
+ * below 0). R37: every rule reads a modifiable characteristic through here
+ * (test/engine/characteristics.test.ts checks that statically).
+ */
 export function stat(s: GameState, w: Warrior, name: Stat): number {
   let v = w.profile[name];
   for (const a of s.abilities) {

@@ -5,8 +5,8 @@ import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
-import { canEngage, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
-import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, Warrior } from './types.js';
+import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
+import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, UniqueActionDef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
 export class IllegalChoiceError extends Error {
@@ -206,11 +206,7 @@ export function legalMask(s: GameState, w: Warrior, a: Activation, march = march
   }
   const uniques = w.profile.uniqueActions;
   for (let i = 0; i < uniques.length; i++) {
-    const d = uniqueDef(s, w, uniques[i]);
-    if (!d) continue;
-    const typeOk = d.type === 'any' || (d.type === 'combat') === engaged;
-    const basicUsed = d.replaces !== null && used(a, d.replaces);
-    if (typeOk && !basicUsed && !used(a, 'unique')) {
+    if (uniqueAvailable(s, w, a, i, engaged)) {
       m |= BIT.unique;
       break;
     }
@@ -218,6 +214,19 @@ export function legalMask(s: GameState, w: Warrior, a: Activation, march = march
   // 'volley' is listed whenever the rules allow the action; whether a target is in
   // range and sight is the policy's question (volleyTargets), checked when chosen.
   return m;
+}
+
+/**
+ * Whether w may take its i-th Unique Action now (a policy asks this to choose
+ * among several): its type fits w being Engaged or not, it was not taken this
+ * activation (R40: different Unique Actions are different actions), and a
+ * Unique version of a basic action does not follow that action (R40).
+ */
+export function uniqueAvailable(s: GameState, w: Warrior, a: Activation, i: number, engaged = isEngaged(s, w)): boolean {
+  const d = uniqueDef(s, w, w.profile.uniqueActions[i]);
+  if (!d || (a.uniques & (1 << i)) !== 0) return false;
+  if (d.replaces !== null && used(a, d.replaces)) return false;
+  return d.type === 'any' || (d.type === 'combat') === engaged;
 }
 
 /** Enemies and markers a March in a straight line could end engaged with (R18): all in reach of its move. */
@@ -421,14 +430,13 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
     case 'unique': {
       const d = uniqueDef(s, w, act.name);
       if (!d) illegal(`${warriorLabel(w)} has no unique action ${act.name}`);
-      const engaged = isEngaged(s, w);
-      if (!(d.type === 'any' || (d.type === 'combat') === engaged)) illegal(`${act.name} cannot be used ${engaged ? 'engaged' : 'unengaged'}`);
       const a = s.activation;
-      if (a && d.replaces !== null && used(a, d.replaces)) illegal(`${act.name} cannot follow a basic ${d.replaces}`);
+      if (a && !uniqueAvailable(s, w, a, w.profile.uniqueActions.indexOf(act.name))) {
+        illegal(`${act.name} cannot be used now (engaged: ${isEngaged(s, w)}; once an activation, never with the basic ${d.replaces ?? 'action'} it replaces)`);
+      }
       if (d.effect.kind === 'inflictHits' && act.target !== undefined) {
         const t = s.warriors[act.target];
-        const range = d.effect.range > 0 ? d.effect.range : s.ruleset.engagementRange;
-        if (!t || t.status !== 'table' || t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) illegal(`${act.name}: ${act.target} is not a valid target`);
+        if (!t || t.status !== 'table' || !uniqueTarget(s, w, t, d.effect)) illegal(`${act.name}: ${act.target} is not a valid target`);
       }
       if (d.effect.kind === 'heal') {
         const t = act.target === undefined ? w : s.warriors[act.target];
@@ -490,11 +498,11 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
       return;
     }
     case 'reposition': {
-      const wasEngaged = isEngaged(s, w);
+      const before = engagedEnemies(s, w);
       move(ctx, w, 'reposition', act.x, act.y, Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction), false);
       if (w.duel >= 0 && !inEngagement(s, w, s.warriors[w.duel])) endDuel(s, w);
-      // Leaving every enemy's Engagement Range by Reposition: Broken!
-      if (wasEngaged && !isEngaged(s, w)) becomeBroken(ctx, w, null);
+      // R36: leaving any enemy's Engagement Range by Reposition: Broken!, even while still engaged with another.
+      if (before.some((e) => !within(w, e, s.ruleset.engagementRange))) becomeBroken(ctx, w, null);
       return;
     }
     case 'inspire':
@@ -536,7 +544,11 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   }
 }
 
-/** R13: the target is Outnumbered by other friendly warriors engaging it that are not Broken! and not engaged with any other enemy. */
+/**
+ * R13, R35: the target is Outnumbered by other friendly warriors engaging it
+ * that are not Broken! and not engaged with any other enemy that is not Broken!
+ * (Broken! warriors are ignored both ways).
+ */
 export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior): boolean {
   if (target.duel >= 0) return false; // Duel: no Outnumber assists.
   const need = s.ruleset.outnumberedBy[target.profile.role];
@@ -546,7 +558,7 @@ export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior):
     if (!inEngagement(s, f, target)) continue;
     let other = false;
     for (const e of s.warriors) {
-      if (e !== target && e.player === target.player && e.status === 'table' && inEngagement(s, f, e)) {
+      if (e !== target && e.player === target.player && e.status === 'table' && !e.broken && inEngagement(s, f, e)) {
         other = true;
         break;
       }
@@ -591,7 +603,7 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
   const s = ctx.s;
   w.broken = false;
   ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'rallied' });
-  const needed = w.profile.resolve;
+  const needed = stat(s, w, 'resolve'); // R37
   let roll = ctx.dice.d6();
   let passed = roll <= needed;
   ctx.emit?.({ type: 'resolveTest', warrior: warriorLabel(w), roll, needed, outcome: passed ? 'passed' : 'failed' });
@@ -603,16 +615,35 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
   if (!passed) a.ended = true;
 }
 
+/**
+ * Whether the enemy t is a target of w's hit-inflicting Unique Action: within
+ * its range and, unless its data says otherwise, in Line of Sight (R40). Such
+ * actions ignore Outnumbered, Intervening and Obscuring (rules text), so only
+ * terrain can block the sight.
+ */
+function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
+  const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
+  if (t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) return false;
+  if (eff.lineOfSight === false) return true;
+  return !lineOfSight({
+    shooter: { x: w.x, y: w.y, r: w.r, size: w.profile.size },
+    target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
+    warriors: [],
+    terrain: s.preparedTerrain,
+  }).blocked;
+}
+
 function uniqueAction(ctx: Ctx, w: Warrior, a: Activation, name: string, target: number | undefined): void {
   const s = ctx.s;
   const d = uniqueDef(s, w, name)!;
   if (d.replaces !== null) markUsed(a, d.replaces);
+  a.uniques |= 1 << w.profile.uniqueActions.indexOf(name);
+  // R40: a Unique Action uses only the rules written in it: fixed hits or healing, never the warrior's own
+  // special rules, Inspired!/Aimed! or Command Abilities (only the target's blocks are its own).
   const eff = d.effect;
   if (eff.kind === 'inflictHits') {
-    // Unique actions that inflict hits ignore Outnumbered, Intervening and Obscuring (rules text).
-    const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
     const inRange = s.warriors
-      .filter((e) => e.status === 'table' && e.player !== w.player && canEngage(w, e) && gap(w, e) <= range + 1e-9)
+      .filter((e) => e.status === 'table' && uniqueTarget(s, w, e, eff))
       .sort((p, q) => gap(w, p) - gap(w, q) || p.id - q.id);
     let targets = inRange;
     if (target !== undefined) {

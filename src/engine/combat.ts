@@ -3,7 +3,7 @@ import { rollAttack, rollHits, resolveTest } from '../dice/index.js';
 import type { AttackRecord } from '../dice/index.js';
 import type { Dice, FaceRule } from '../dice/types.js';
 import { damageMarker } from '../scenarios/index.js';
-import { activeFaceRules, blockDiceFor } from './abilities.js';
+import { activeFaceRules, blockDiceFor, stat } from './abilities.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { blockersFor, gap } from './space.js';
 import type { GameEvent, GameState, TargetRef, Warrior } from './types.js';
@@ -168,7 +168,7 @@ export function sufferWounds(ctx: Ctx, w: Warrior, wounds: number, by: Warrior |
   const test = resolveTest(ctx.dice, {
     markers: w.markers,
     wounds: W,
-    resolve: w.profile.resolve,
+    resolve: stat(s, w, 'resolve'), // R37
     broken: w.broken,
     overkill: s.ruleset.overkill,
   });
@@ -187,13 +187,13 @@ export function sufferWounds(ctx: Ctx, w: Warrior, wounds: number, by: Warrior |
   becomeBroken(ctx, w, by);
 }
 
-/** Broken! (R11): a Broken! character's Command Abilities end; an enemy in Engagement drives it back (R12). */
+/** Broken! (R11): a Broken! character's (or leader's, R38) Command Abilities end; an enemy in Engagement drives it back (R12). */
 export function becomeBroken(ctx: Ctx, w: Warrior, by: Warrior | null): void {
   const s = ctx.s;
   if (!w.broken) {
     w.broken = true;
     ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'broken' });
-    if (w.kind === 'character' && s.abilities.length > 0) s.abilities = s.abilities.filter((a) => a.source !== w.id);
+    if (s.abilities.length > 0 && (w.kind === 'character' || w.kind === 'leader')) s.abilities = s.abilities.filter((a) => a.source !== w.id);
   }
   if (by && by.status === 'table' && gap(w, by) <= s.ruleset.engagementRange + 1e-9) {
     const from = { x: w.x, y: w.y };
@@ -228,7 +228,7 @@ export function slay(ctx: Ctx, w: Warrior): void {
   s.alive[w.player]--;
   w.broken = false;
   endDuel(s, w);
-  if (w.kind === 'character' && s.abilities.length > 0) s.abilities = s.abilities.filter((a) => a.source !== w.id);
+  if (s.abilities.length > 0 && (w.kind === 'character' || w.kind === 'leader')) s.abilities = s.abilities.filter((a) => a.source !== w.id);
   const enemy = w.player === 0 ? 1 : 0;
   const t = s.tally;
   t.pointsSlain[enemy] += w.points;

@@ -13,7 +13,7 @@ import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { cloneState, createState } from './setup.js';
-import { gap, norm, overlapsBase } from './space.js';
+import { gap, norm, overlapsBase, overlapsImpassable } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -223,16 +223,19 @@ export class Game {
     const s = this.state;
     s.supremacy = supremacy;
     s.phase = 'command';
-    // R21: the Supremacy player's characters, then the other player's.
+    // R21: the Supremacy player's characters, then the other player's; R38: each player's
+    // Regiment Leaders with Command Abilities of their own come after its characters.
     s.commandQueue = [];
     for (const p of [supremacy, other(supremacy)]) {
       for (const w of s.warriors) if (w.player === p && w.kind === 'character') s.commandQueue.push(w.id);
+      for (const w of s.warriors) if (w.player === p && w.kind === 'leader' && w.profile.commandAbilities.length > 0) s.commandQueue.push(w.id);
     }
     this.nextCommand();
   }
 
   private abilitiesFor(c: Warrior, duelTargets: number[]): string[] {
-    const out: string[] = ['Rallying Cry', 'Press Forward'];
+    // R21: the common abilities are the characters'; R38: a leader has only its own.
+    const out: string[] = c.kind === 'character' ? ['Rallying Cry', 'Press Forward'] : [];
     if (duelTargets.length > 0) out.push('Duel');
     for (const name of c.profile.commandAbilities) {
       if (this.state.commandAbilityDefs[c.player].some((d) => d.name === name)) out.push(name);
@@ -244,7 +247,7 @@ export class Game {
   duelTargets(c: Warrior): number[] {
     const s = this.state;
     const out: number[] = [];
-    if (c.duel >= 0) return out;
+    if (c.duel >= 0 || c.kind !== 'character') return out;
     for (const e of s.warriors) {
       if (e.kind !== 'character' || e.player === c.player || e.status !== 'table' || e.duel >= 0) continue;
       if (gap(c, e) > c.profile.commandRange + 1e-9) continue;
@@ -272,7 +275,7 @@ export class Game {
     const x = target.x + dx * k;
     const y = target.y + dy * k;
     if (x < mover.r || y < mover.r || x > s.table.width - mover.r || y > s.table.height - mover.r) return null;
-    if (overlapsBase(s, mover, x, y)) return null;
+    if (overlapsBase(s, mover, x, y) || overlapsImpassable(s, x, y, mover.r)) return null;
     return { x, y };
   }
 
@@ -326,7 +329,7 @@ export class Game {
       }
     } else if (def && def.effect.kind === 'heal') {
       for (const w of s.warriors) {
-        if (w.player === c.player && w.status === 'table' && w.markers > 0 && (w === c || gap(c, w) <= c.profile.commandRange + 1e-9)) {
+        if (w.player === c.player && w.status === 'table' && w.markers > 0 && (w === c || gap(c, w) <= c.profile.commandRange + 1e-9) && (c.kind !== 'leader' || w.regiment === c.regiment)) {
           const healed = Math.min(def.effect.wounds, w.markers);
           w.markers -= healed;
           affected++;
@@ -467,6 +470,7 @@ export class Game {
       warrior: id,
       actionsLeft: s.ruleset.actionsPerActivation,
       used: 0,
+      uniques: 0,
       marches: 0,
       charged: false,
       inspired: false,
@@ -504,8 +508,9 @@ export class Game {
     const s = this.state;
     s.phase = 'victory';
     const lastRound = s.round >= s.scenario.rounds;
-    if (lastRound) {
-      // R30: regiments still off the table at the end count as destroyed in the final round.
+    // R30, R40: regiments still off the table when the game ends, however it ends, count as destroyed
+    // in its last Victory Phase: the last round's, or one that ends the game (known from a trial run).
+    if (s.alive[0] + s.alive[1] > this.onTable() && (lastRound || this.victoryEndsGame())) {
       for (const w of s.warriors) if (w.status === 'reserve') slay(this.ctx, w);
     }
     const out = victoryPhase({
@@ -538,6 +543,33 @@ export class Game {
     this.startRound(s.round + 1);
   }
 
+  /** Warriors on the table, both players. */
+  private onTable(): number {
+    let n = 0;
+    for (const w of this.state.warriors) if (w.status === 'table') n++;
+    return n;
+  }
+
+  /**
+   * Whether this Victory Phase ends the game by an instant win or the VP
+   * threshold (R28), scored on a copy. Counting the Reinforcements as
+   * destroyed only adds VP, so it ends the game all the same.
+   */
+  private victoryEndsGame(): boolean {
+    const s = this.state;
+    const out = victoryPhase({
+      scenario: s.scenario,
+      state: structuredClone(s.scenarioState),
+      round: s.round,
+      warriors: controlWarriors(s),
+      tally: s.tally,
+      control: s.control,
+      ruleset: s.ruleset,
+    });
+    const t = s.scenario.vpThreshold;
+    return out.instantWinner !== null || (t !== null && (s.vp[0] + out.vp[0] >= t || s.vp[1] + out.vp[1] >= t));
+  }
+
   /** R28: a player with no warriors on the table and none left in Reinforcements loses at once. */
   private checkWipeOut(): boolean {
     const s = this.state;
@@ -558,7 +590,8 @@ export class Game {
     const lost: [number, number] = [0, 0];
     const points: [number, number] = [0, 0];
     for (const x of s.warriors) {
-      if (x.status === 'slain') {
+      // R40: warriors still in Reinforcements at the end count as destroyed, however the game ends.
+      if (x.status !== 'table') {
         lost[x.player]++;
         points[x.player] += x.points;
       }

@@ -3,6 +3,6 @@ export type * from './types.js';
 export { Game, type CreateGameOptions } from './game.js';
 export { playGame } from './play.js';
 export { cloneState } from './setup.js';
-export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, volleyTargets } from './actions.js';
+export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, uniqueAvailable, volleyTargets } from './actions.js';
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
 export { isOutnumbered } from './actions.js';

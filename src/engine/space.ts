@@ -1,5 +1,5 @@
 import type { Circle } from '../board/types.js';
-import { segmentPointDistanceSq } from '../board/index.js';
+import { pointInPolygon, segmentPointDistanceSq } from '../board/index.js';
 import { warriorsInBox, warriorsNear } from './grid.js';
 import type { GameState, PlayerIndex, Warrior } from './types.js';
 
@@ -203,6 +203,22 @@ function standardMarkers(s: GameState, out: Circle[], n: number): number {
     if (!mk.destroyed && mk.behaviour === 'standard') out[n++] = mk;
   }
   return n;
+}
+
+/** Whether a base of radius r at (x, y) would overlap impassable terrain (touching is allowed, R31). */
+export function overlapsImpassable(s: GameState, x: number, y: number, r: number): boolean {
+  const { polygons, bounds } = s.impassable;
+  const lim = r - 1e-9;
+  for (let i = 0; i < polygons.length; i++) {
+    const b = bounds[i];
+    if (x + r < b.minX || x - r > b.maxX || y + r < b.minY || y - r > b.maxY) continue;
+    const poly = polygons[i];
+    if (pointInPolygon(x, y, poly)) return true;
+    for (let k = 0, j = poly.length - 1; k < poly.length; j = k++) {
+      if (segmentPointDistanceSq(poly[j].x, poly[j].y, poly[k].x, poly[k].y, x, y) < lim * lim) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether w is within Command Range of the character c: base edges within range (R4). */

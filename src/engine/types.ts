@@ -79,7 +79,7 @@ export interface Regiment {
 /** A Command Ability in force until the end of the round. */
 export interface ActiveAbility {
   name: string;
-  /** The character who performed it. */
+  /** The character (or Regiment Leader, R38) who performed it. */
   source: number;
   player: PlayerIndex;
   def: CommandAbilityDef | null;
@@ -91,6 +91,8 @@ export interface Activation {
   actionsLeft: number;
   /** Action types already taken (March may repeat), as bits: one per type in actions.ts's ACTION_ORDER. */
   used: number;
+  /** Unique Actions already taken, one bit per index in the warrior's profile.uniqueActions (R40). */
+  uniques: number;
   marches: number;
   charged: boolean;
   inspired: boolean;
@@ -135,7 +137,7 @@ export interface GameState {
   supremacy: PlayerIndex;
   /** Whose turn it is to choose a Command Card or deploy. */
   turn: PlayerIndex;
-  /** Characters still to perform a Command Ability this phase, in order. */
+  /** Characters, then Regiment Leaders (R38), still to perform a Command Ability this phase, in order. */
   commandQueue: number[];
   abilities: ActiveAbility[];
   /** Characters that declined a Duel this phase and may not perform abilities. */

@@ -211,7 +211,7 @@ export const uniqueActionDefSchema = z.strictObject({
   type: z.enum(['combat', 'outOfCombat', 'any']),
   replaces: z.enum(['clash', 'volley']).nullable(),
   effect: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('inflictHits'), hits: posInt, range: nonNeg, maxTargets: posInt }),
+    z.strictObject({ kind: z.literal('inflictHits'), hits: posInt, range: nonNeg, maxTargets: posInt, lineOfSight: z.boolean().optional() }),
     z.strictObject({ kind: z.literal('heal'), wounds: posInt, range: nonNeg }),
   ]),
 });

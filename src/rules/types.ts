@@ -63,8 +63,8 @@ export interface UniqueActionDef {
   /** A unique version of a basic action cannot be used in the same activation as the basic one. */
   replaces: 'clash' | 'volley' | null;
   effect:
-    /** Inflict hits on each enemy within `range` inches (0: engagement range). */
-    | { kind: 'inflictHits'; hits: number; range: number; maxTargets: number }
+    /** Inflict hits on each enemy within `range` inches (0: engagement range); in Line of Sight unless `lineOfSight` is false (R40). */
+    | { kind: 'inflictHits'; hits: number; range: number; maxTargets: number; lineOfSight?: boolean }
     /** Heal this warrior or a friendly warrior within `range`. */
     | { kind: 'heal'; wounds: number; range: number };
 }

@@ -81,10 +81,12 @@ export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
   state.zoneSeizedBy = zoneSeizedBy;
 
   // Capture points: the seizing rules within `range` of the point's base; a
-  // point stays with its holder until the opponent seizes it.
+  // point stays with its holder until the opponent seizes it. R39: "friendly
+  // to" a player only means that player starts holding it; once the opponent
+  // captures it, its first owner may capture it back like any other point.
   for (let i = 0; i < scenario.capturePoints.length; i++) {
     const cp = scenario.capturePoints[i];
-    const circle: ZoneCircle = { x: cp.x, y: cp.y, diameter: 2 * (baseRadius(cp.baseMm) + cp.range), friendlyTo: cp.friendlyTo };
+    const circle: ZoneCircle = { x: cp.x, y: cp.y, diameter: 2 * (baseRadius(cp.baseMm) + cp.range), friendlyTo: null };
     const seizer = seizeZone({ zone: circle, warriors, markers: [], control, round, ruleset });
     if (seizer !== null) state.capturePoints[i].controlledBy = seizer;
   }

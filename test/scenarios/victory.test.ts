@@ -82,7 +82,10 @@ describe('scenario VP rules', () => {
   it('Broken Lines: the seizer moves the marker 6" towards its friendly zone; 2 marker, 3 enemy zone, +2 both, 15 in the friendly zone', () => {
     const { s, st } = setup('broken-lines');
     const m = st.markers[0];
-    let r = phase(s, st, hold(0, 24, 24));
+    // R39: nobody seizes (or moves) the marker in Round 1.
+    let r = phase(s, st, hold(0, 24, 24), 1);
+    expect([m.x, m.y, ...r.vp]).toEqual([24, 24, 0, 0]);
+    r = phase(s, st, hold(0, 24, 24));
     expect(m.x).toBeCloseTo(24 - 6 / Math.SQRT2);
     expect(m.y).toBeCloseTo(24 - 6 / Math.SQRT2);
     expect(r.vp).toEqual([2, 0]);
@@ -100,7 +103,7 @@ describe('scenario VP rules', () => {
     expect([m.x, m.y]).toEqual([6, 6]);
   });
 
-  it('Tug-of-War: 2 per point, +1 chain of 3, +2 chain of 4; points stay held; the friendly point cannot be retaken by its owner', () => {
+  it('Tug-of-War: 2 per point, +1 chain of 3, +2 chain of 4 (both, R39); points stay held; a lost home point can be taken back (R39)', () => {
     const { s, st } = setup('tug-of-war');
     // Round 1: nobody captures; A and B start held.
     let r = phase(s, st, hold(0, 24, 12), 1);
@@ -114,10 +117,26 @@ describe('scenario VP rules', () => {
     r = phase(s, st, hold(1, 24, 12), 4);
     expect(capturePointChains(st.capturePoints, 0, 12).map((c) => c.length).sort()).toEqual([1, 1, 1]);
     expect(r.vp).toEqual([6, 4]);
-    // Player 2 takes A; player 1 cannot take it back (friendly to player 1, R25).
+    // Player 2 takes A; R39: player 1, whose point it was, takes it back like any other point.
     phase(s, st, hold(1, 12, 12), 5);
-    phase(s, st, hold(0, 12, 12), 6);
     expect(st.capturePoints.find((c) => c.id === 'point-a')?.controlledBy).toBe(1);
+    phase(s, st, hold(0, 12, 12), 6);
+    expect(st.capturePoints.find((c) => c.id === 'point-a')?.controlledBy).toBe(0);
+  });
+
+  it('Tug-of-War: after losing A, its owner can still win by an A-to-B chain once it takes A back (R39)', () => {
+    const { s, st } = setup('tug-of-war');
+    phase(s, st, hold(1, 12, 12), 2); // player 2 takes A
+    const path: [number, number][] = [[12, 12], [24, 12], [36, 12], [36, 24], [36, 36]];
+    const r = phase(s, st, path.flatMap(([x, y]) => hold(0, x, y)), 3);
+    expect(r.instantWinner).toBe(0);
+  });
+
+  it('Tug-of-War: no point is captured in Round 1 (R39, R24)', () => {
+    const { s, st } = setup('tug-of-war');
+    const r = phase(s, st, [...hold(1, 12, 12), ...hold(0, 24, 12)], 1);
+    expect(st.capturePoints.map((c) => c.controlledBy)).toEqual(setup('tug-of-war').st.capturePoints.map((c) => c.controlledBy));
+    expect(r.vp).toEqual([2, 2]);
   });
 
   it('Tug-of-War: a chain linking A to B wins at once and counts as 21 VP', () => {

@@ -2,14 +2,16 @@ import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../../errors.js';
+import { registerCheck } from './diceCheck.js';
 import {
   compileAttack,
   createRng,
   expectedWounds,
+  regimentOutcome,
+  regimentWoundDistribution,
   resolveTest,
   rollWounds,
   seededDice,
-  targetOutcome,
   woundDistribution,
   type AttackOptions,
   type FaceRule,
@@ -20,6 +22,7 @@ import {
 const MAX_DICE = 30;
 const MAX_BLOCK = 20;
 const MAX_MC = 100_000_000;
+const MAX_WARRIORS = 20;
 
 function wholeNumber(flag: string, raw: string, min: number, max: number): number {
   if (!/^-?\d+$/.test(raw.trim())) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got "${raw}"`);
@@ -89,6 +92,7 @@ interface AttackFlags extends RuleFlags {
   markers?: string;
   broken?: boolean;
   overkill: boolean;
+  warriors?: string;
   mc?: string;
   seed?: string;
   json?: boolean;
@@ -98,6 +102,8 @@ interface Parsed {
   action: 'clash' | 'volley';
   opts: AttackOptions;
   blockWith: 'defense' | 'evasion';
+  /** How many warriors of this profile attack the target in turn (regiment odds). */
+  warriors: number;
   target?: { wounds: number; resolve: number; markers: number; broken: boolean; overkill: boolean };
   mc?: { samples: number; seed: string };
 }
@@ -155,7 +161,8 @@ function parseAttack(f: AttackFlags): Parsed {
     aimed: f.aimed === true,
     obscured: f.obscured === true,
   };
-  const parsed: Parsed = { action: clash ? 'clash' : 'volley', opts, blockWith };
+  const warriors = optionalNumber('--warriors', f.warriors, 1, MAX_WARRIORS) ?? 1;
+  const parsed: Parsed = { action: clash ? 'clash' : 'volley', opts, blockWith, warriors };
   if (f.wounds !== undefined || f.resolve !== undefined) {
     if (f.wounds === undefined) throw new InputError('--resolve needs --wounds');
     if (f.resolve === undefined) throw new InputError('--wounds needs --resolve');
@@ -184,7 +191,11 @@ interface McResult {
   target?: TargetOutcome & { se: TargetOutcome };
 }
 
-/** Seeded Monte Carlo with the engine's own hot path (rollWounds) and resolveTest. */
+/**
+ * Seeded Monte Carlo with the engine's own hot path (rollWounds) and
+ * resolveTest: each sample is the whole sequence of `warriors` attacks, the
+ * target's markers and Broken! carried over as regimentOutcome defines.
+ */
 function monteCarlo(p: Parsed, length: number): McResult {
   const { samples, seed } = p.mc!;
   const dice = seededDice(createRng(seed));
@@ -195,18 +206,29 @@ function monteCarlo(p: Parsed, length: number): McResult {
   let sum = 0;
   let sumSq = 0;
   for (let i = 0; i < samples; i++) {
-    const w = rollWounds(dice, compiled);
-    while (counts.length <= w) counts.push(0);
-    counts[w]++;
-    sum += w;
-    sumSq += w * w;
-    if (!t) continue;
-    if (w === 0) fate.unharmed++;
-    else if (t.markers + w < t.wounds) fate.woundedOnly++;
-    else {
-      const r = resolveTest(dice, { markers: t.markers + w, wounds: t.wounds, resolve: t.resolve, broken: t.broken, overkill: t.overkill });
-      fate[r.outcome]++;
+    let total = 0;
+    let markers = t?.markers ?? 0;
+    let broken = t?.broken ?? false;
+    let madeBroken = false;
+    let slain = false;
+    for (let n = 0; n < p.warriors; n++) {
+      const w = rollWounds(dice, compiled);
+      total += w;
+      if (!t || slain || w === 0) continue;
+      markers += w;
+      if (markers < t.wounds) continue;
+      const r = resolveTest(dice, { markers, wounds: t.wounds, resolve: t.resolve, broken, overkill: t.overkill });
+      if (r.outcome === 'slain') slain = true;
+      else {
+        markers = r.markersAfter;
+        broken = madeBroken = true;
+      }
     }
+    while (counts.length <= total) counts.push(0);
+    counts[total]++;
+    sum += total;
+    sumSq += total * total;
+    if (t) fate[slain ? 'slain' : madeBroken ? 'broken' : total > 0 ? 'woundedOnly' : 'unharmed']++;
   }
   const prop = (c: number) => c / samples;
   const se = (c: number) => Math.sqrt((prop(c) * (1 - prop(c))) / samples);
@@ -249,6 +271,7 @@ function describe(p: Parsed): string {
   for (const r of o.blockRules ?? []) blockMods.push(r.effect === 'reroll' ? `re-roll ${r.face}s` : `extra block on ${r.face}`);
   parts.push(`against ${p.blockWith === 'defense' ? 'Defense' : 'Evasion'} ${o.blockDice}`);
   if (blockMods.length) parts.push(`(${blockMods.join(', ')})`);
+  if (p.warriors > 1) parts.push(`\n${p.warriors} warriors attack in turn: total wounds; the target's Resolve tests in order (markers carry over)`);
   return parts.join(' ');
 }
 
@@ -260,12 +283,13 @@ function runAttack(flags: AttackFlags): void {
   let exact: { distribution: number[]; atLeast: number[]; mean: number; target?: TargetOutcome } | null = null;
   let exactError: string | null = null;
   try {
-    const distribution = woundDistribution(p.opts);
+    const regiment = { attack: p.opts, warriors: p.warriors };
+    const distribution = regimentWoundDistribution(regiment);
     exact = {
       distribution,
       atLeast: distribution.map((_, k) => distribution.slice(k).reduce((a, b) => a + b, 0)),
       mean: distribution.reduce((a, pk, k) => a + k * pk, 0),
-      target: p.target ? targetOutcome({ attack: distribution, ...p.target }) : undefined,
+      target: p.target ? regimentOutcome({ ...regiment, target: p.target }) : undefined,
     };
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
@@ -279,6 +303,7 @@ function runAttack(flags: AttackFlags): void {
       action: p.action,
       options: p.opts,
       blockWith: p.blockWith,
+      warriors: p.warriors,
       // null when the exact method could not run (see exactError); mc holds the estimate.
       distribution: exact?.distribution ?? null,
       atLeast: exact?.atLeast ?? null,
@@ -411,6 +436,7 @@ Examples:
   skirmish dice --attacks 4 --clash 2 --defense 3
   skirmish dice --attacks 5 --clash 2 --defense 2 --extra-attack 1 --reroll-attack 1 --wounds 3 --resolve 2
   skirmish dice --barrage 3 --volley 2 --aimed --evasion 1 --defense 3 --obscured --mc 100000 --seed 7 --json
+  skirmish dice --attacks 3 --clash 3 --extra-attack 1 --warriors 4 --defense 2 --wounds 4 --resolve 2
   skirmish dice table --attacks 1..10 --clash 1..5 --defense 0..6 --csv reports/dice-table.csv`;
 
 export function register(program: Command): void {
@@ -441,6 +467,7 @@ export function register(program: Command): void {
     .option('--markers <n>', 'Wound markers already on the target')
     .option('--broken', 'the target is already Broken! (fails every Resolve test, R11)')
     .option('--no-overkill', 'no Overkill Resolve penalty (R10)')
+    .option('--warriors <n>', `N warriors of this profile attack the target in turn (1..${MAX_WARRIORS}): total wounds, and the target's fate`)
     .option('--mc <n>', 'also run n seeded Monte Carlo attacks')
     .option('--seed <s>', 'Monte Carlo seed (default 1)')
     .option('--json', 'print JSON: distribution[k] = P(exactly k wounds), mean, …')
@@ -469,6 +496,8 @@ Example:
   skirmish dice table --attacks 1..10 --clash 1..5 --defense 0..6 --csv reports/dice-table.csv`,
     )
     .action((flags: TableFlags) => runTable(flags));
+
+  registerCheck(dice);
 
   dice.addHelpText('after', () => `\nThe default command, attack:\n\n${attack.helpInformation()}${ATTACK_EXAMPLES}`);
 }

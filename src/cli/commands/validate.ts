@@ -13,6 +13,7 @@ export const VALIDATORS: Record<string, () => Promise<JsonValidator>> = {
   ruleset: () => import('../../rules/index.js').then((m) => m.validateRulesetJson),
   scenario: () => import('../../scenarios/index.js').then((m) => m.validateScenarioJson),
   experiment: () => import('../../runner/index.js').then((m) => m.validateExperimentJson),
+  properties: () => import('./diceCheck.js').then((m) => m.validatePropertiesJson),
 };
 
 /** Validates one file: its problems as `file: path: message` lines, or `file: ok ...`. */
