@@ -11,6 +11,10 @@
  * `--by-kind` then plays the games again, timing the policy's choice and the
  * engine's apply of every decision, by kind (an action by its type): where a
  * game's time goes. The timers add about 0.1 ms a game.
+ *
+ * `--policy=SPEC` (e.g. `--policy=balanced`) then plays SPEC against itself
+ * on the same games, in blocks alternating with random-vs-random (so that the
+ * machine's drift falls on both), and prints both games/s and their ratio.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -19,18 +23,19 @@ import { MIX_SCENARIOS, loadMix } from './mix.js';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const byKind = process.argv.includes('--by-kind');
+const policySpec = process.argv.find((a) => a.startsWith('--policy='))?.slice('--policy='.length);
 const games = Number(args[0] ?? 300);
 const scenarioNames = args[1] ? [args[1]] : MIX_SCENARIOS;
-const { playGame, randomPolicy, dice, options } = await loadMix(fileURLToPath(new URL('..', import.meta.url)), scenarioNames);
+const { playGame, randomPolicy, getPolicy, dice, options } = await loadMix(fileURLToPath(new URL('..', import.meta.url)), scenarioNames);
 
-function run(n: number, seedPrefix: string) {
+function run(n: number, seedPrefix: string, policy: Policy = randomPolicy, from = 0) {
   let actions = 0;
   let dice = 0;
   let peak = 0;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  for (let i = 0; i < n; i++) {
-    const r = playGame({ ...options(i, seedPrefix), policies: [randomPolicy, randomPolicy] });
+  for (let i = from; i < from + n; i++) {
+    const r = playGame({ ...options(i, seedPrefix), policies: [policy, policy] });
     actions += r.actions;
     dice += r.diceRolled;
     if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
@@ -106,3 +111,26 @@ function runByKind(n: number, seedPrefix: string) {
 }
 
 if (byKind) runByKind(games, 'bench');
+
+if (policySpec) {
+  const policy = getPolicy(policySpec);
+  run(300, 'warm', policy);
+  const block = 20;
+  const times = { random: [] as number[], policy: [] as number[] };
+  let msR = 0;
+  let msP = 0;
+  for (let from = 0; from < games; from += block) {
+    const n = Math.min(block, games - from);
+    const r0 = run(n, 'bench', randomPolicy, from).ms;
+    const p0 = run(n, 'bench', policy, from).ms;
+    msR += r0;
+    msP += p0;
+    times.random.push(r0 / n);
+    times.policy.push(p0 / n);
+  }
+  const ratios = times.policy.map((p, i) => p / times.random[i]).sort((a, b) => a - b);
+  console.log(`\n${policySpec} vs itself against random vs random, the same ${games} games in alternating blocks of ${block}`);
+  console.log(`games/s random vs random      ${((games / msR) * 1000).toFixed(1)}`);
+  console.log(`games/s ${policySpec.padEnd(22)}${((games / msP) * 1000).toFixed(1)}`);
+  console.log(`time ratio (${policySpec} / random) ${(msP / msR).toFixed(2)} (blocks: median ${ratios[ratios.length >> 1].toFixed(2)}, range ${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`);
+}

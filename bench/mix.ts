@@ -15,7 +15,7 @@ export const MIX_SCENARIOS = ['annihilation', 'meeting-engagement', 'raid', 'tug
 export async function loadMix(root: string, scenarioNames = MIX_SCENARIOS) {
   const built = (module: string) => import(pathToFileURL(path.join(root, 'dist', module)).href);
   const { loadRoster }: typeof import('../src/army/index.js') = await built('army/index.js');
-  const { randomPolicy }: typeof import('../src/bots/index.js') = await built('bots/index.js');
+  const { getPolicy, randomPolicy }: typeof import('../src/bots/index.js') = await built('bots/index.js');
   const dice: typeof import('../src/dice/index.js') = await built('dice/index.js');
   const { playGame }: typeof import('../src/engine/index.js') = await built('engine/index.js');
   const { DEFAULT_RULESET }: typeof import('../src/rules/ruleset.js') = await built('rules/ruleset.js');
@@ -31,5 +31,5 @@ export async function loadMix(root: string, scenarioNames = MIX_SCENARIOS) {
     const [a, b] = pairs[i % pairs.length];
     return { armies: [armies[a], armies[b]] as [Roster, Roster], scenario: scenarios[i % scenarios.length], ruleset: DEFAULT_RULESET, seed: `${seedPrefix}${i}` };
   };
-  return { playGame, randomPolicy, dice, options };
+  return { playGame, randomPolicy, getPolicy, dice, options };
 }

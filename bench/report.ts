@@ -73,6 +73,7 @@ for (const cell of cells) {
       pointsDestroyedA: Math.round(rng() * 4000) / 10,
       pointsDestroyedB: Math.round(rng() * 4000) / 10,
       stalled: false,
+      passiveRounds: Math.floor(rng() * 3),
     };
     summary.add(r);
     rows.push(gameRow(r));

@@ -122,7 +122,7 @@ async function child(mode: string, games: number, workers: number, engine: boole
       const e = quickstart(games);
       played = 0;
       for (const cell of e.cells) {
-        const play = createGame(cell);
+        const play = await createGame(cell);
         for (let g = 0; g < e.gamesPerCell; g++, played++) play(gameSeed(e.seed, cell.key, g), armyAFirst(g));
       }
     } else {

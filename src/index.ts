@@ -41,6 +41,42 @@ export type { ActionChoice, Choice, Decision, GameEvent, GameResult, GameState, 
 export { getPolicy, listPolicies, randomPolicy } from './bots/index.js';
 export type { Policy } from './bots/index.js';
 
+// The bot author's toolkit (docs/BOTS.md): read-only questions, exact odds, the evaluation, scripts.
+export {
+  advanceTo,
+  attackOdds,
+  attackValue,
+  baseGap,
+  bestCharge,
+  bestClash,
+  bestVolley,
+  clashAt,
+  DEFAULT_WEIGHTS,
+  distanceTo,
+  engaged,
+  evaluate,
+  evaluationTerms,
+  fallBackFrom,
+  heuristicPolicy,
+  inRangeOfCommand,
+  legalChargeTargets,
+  legalClashMarkers,
+  legalClashTargets,
+  legalVolleyTargets,
+  marchNow,
+  mustHold,
+  nearestFoe,
+  objectives,
+  outnumbered,
+  rally,
+  scoreIfVictoryNow,
+  standsIn,
+  statNow,
+  strongestPolicy,
+  volleyLine,
+} from './bots/index.js';
+export type { AttackOdds, AttackOddsOptions, AttackPick, EvalTerms, EvalWeights, HeuristicOptions, Objective } from './bots/index.js';
+
 // Batch runs.
 export { expandExperiment, loadCheckedExperiment, loadExperiment, mergeShards, runExperiment } from './runner/index.js';
 export type { RunOptions, RunOutcome } from './runner/index.js';

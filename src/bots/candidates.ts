@@ -282,3 +282,23 @@ export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): 
   }
   return null;
 }
+
+/**
+ * The free point of the table edge nearest (x, y) where w may enter from
+ * Reinforcements this round (R30), scanned every inch; null if none.
+ */
+export function entryPointNear(s: Readonly<GameState>, w: Warrior, x: number, y: number): { x: number; y: number } | null {
+  let best: { x: number; y: number } | null = null;
+  let bestD = Infinity;
+  for (const g of entrySegments(s.scenario, w.player, s.round, s.ruleset)) {
+    for (let t = g.from + w.r; t <= g.to - w.r; t += 1) {
+      const p = edgePoint(g, t, s.table, w.r);
+      const d = (p.x - x) ** 2 + (p.y - y) ** 2;
+      if (d < bestD && !overlapsTable(s, p.cx, p.cy, w.r)) {
+        bestD = d;
+        best = { x: p.x, y: p.y };
+      }
+    }
+  }
+  return best;
+}

@@ -1,5 +1,10 @@
-/** Bot policies: the Policy interface, built-in policies and candidate helpers. */
-export type { Policy } from './types.js';
-export { getPolicy, listPolicies, strongestPolicy } from './registry.js';
+/** Bot policies: the toolkit, the evaluation, scripts, built-in policies, options and plugins. */
+export type { GameView, Policy } from './types.js';
+export { expandStrongest, getPolicy, isPluginSpec, listPolicies, policyDefs, splitSpec, strongestPolicy } from './registry.js';
+export type { PolicyDef, PolicyOption } from './registry.js';
 export { randomPolicy } from './random.js';
-export { deploymentFor, formationAt, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
+export { heuristicPolicy, type HeuristicOptions } from './heuristic.js';
+export { deploymentFor, entryPointNear, formationAt, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
+export * from './toolkit.js';
+export * from './scripts.js';
+export { loadPlugin, pluginFile, pluginHash, resolvePolicySpec } from './plugins.js';

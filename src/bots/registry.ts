@@ -1,21 +1,119 @@
 import { InputError } from '../errors.js';
+import type { Policy } from '../engine/types.js';
+import { heuristicPolicy } from './heuristic.js';
 import { randomPolicy } from './random.js';
-import type { Policy } from './types.js';
+
+/** One option a built-in policy takes: a number in [min, max]. */
+export interface PolicyOption {
+  min: number;
+  max: number;
+  default: number;
+  doc: string;
+}
+
+/** A built-in policy: its options and how to make it from them. */
+export interface PolicyDef {
+  name: string;
+  doc: string;
+  options: Record<string, PolicyOption>;
+  create(options: Record<string, number>, spec: string): Policy;
+}
+
+const AGGRESSION: PolicyOption = { min: 0, max: 1, default: 0.6, doc: 'how much a fight is worth against the objectives' };
+const OBJECTIVE: PolicyOption = { min: 0, max: 1, default: 0.8, doc: "how much the scenario's scoring places are worth" };
+const TACTICS: PolicyOption = { min: 0, max: 1, default: 1, doc: '1: Take Aim, fall back and shoot, Duels by odds, planned deployment, card order; 0: off' };
+
+function heuristic(name: string, doc: string, aggression: number, objective: number, tactics: number): PolicyDef {
+  return {
+    name,
+    doc,
+    options: {
+      aggression: { ...AGGRESSION, default: aggression },
+      objective: { ...OBJECTIVE, default: objective },
+      tactics: { ...TACTICS, default: tactics },
+    },
+    create: (o, spec) => heuristicPolicy(spec, { aggression: o.aggression, objective: o.objective, tactics: o.tactics >= 0.5 }),
+  };
+}
 
 /** Built-in policies by name, strongest last. */
-const POLICIES: Policy[] = [randomPolicy];
+const POLICIES: PolicyDef[] = [
+  { name: 'random', doc: 'uniform over legal choices', options: {}, create: () => randomPolicy },
+  heuristic('aggressive', 'charges and clashes by exact kill odds', 1, 0.15, 0),
+  heuristic('objective', "plays the scenario's VP rules: seizes, contests, holds", 0.25, 1, 0),
+  heuristic('balanced', 'weighs fights and objectives, shoots and commands on purpose', 0.6, 0.8, 1),
+];
 
 export function listPolicies(): string[] {
   return POLICIES.map((p) => p.name);
 }
 
-/** The strongest built-in policy (the quickstart's default). */
+export function policyDefs(): readonly PolicyDef[] {
+  return POLICIES;
+}
+
+/** The strongest built-in policy (the quickstart's default, `"strongest"`). */
 export function strongestPolicy(): string {
   return POLICIES[POLICIES.length - 1].name;
 }
 
-export function getPolicy(name: string): Policy {
-  const p = POLICIES.find((x) => x.name === name);
-  if (!p) throw new InputError(`unknown policy "${name}" (built-in: ${listPolicies().join(', ')})`);
-  return p;
+/** `strongest` (with or without options) as the strongest built-in's name; other specs as they are. */
+export function expandStrongest(spec: string): string {
+  if (spec === 'strongest' || spec.startsWith('strongest:')) return strongestPolicy() + spec.slice('strongest'.length);
+  return spec;
+}
+
+/** Plugins loaded by loadPlugin (plugins.ts), by their spec's module path. */
+export const loadedPlugins = new Map<string, { create(options: Record<string, string>): Policy }>();
+
+/** Whether a policy spec names a module (a plugin) rather than a built-in: it has a slash or a .js/.mjs ending. */
+export function isPluginSpec(spec: string): boolean {
+  const name = splitSpec(spec).name;
+  return name.includes('/') || name.includes('\\') || /\.(m?js|cjs)$/i.test(name);
+}
+
+/** `name:key=value,...` → its parts. A Windows drive letter ("C:\") stays in the name. */
+export function splitSpec(spec: string): { name: string; options: [string, string][] } {
+  const i = spec.search(/:(?![\\/])/);
+  const name = i < 0 ? spec : spec.slice(0, i);
+  const rest = i < 0 ? '' : spec.slice(i + 1);
+  const options: [string, string][] = [];
+  if (rest !== '') {
+    for (const part of rest.split(',')) {
+      const eq = part.indexOf('=');
+      options.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+    }
+  }
+  return { name, options };
+}
+
+/**
+ * A policy from its spec: a built-in name with options
+ * (`balanced:aggression=0.7`) or a plugin loaded by loadPlugin. Unknown names
+ * and options, and values out of range, are InputErrors naming the policy.
+ */
+export function getPolicy(spec: string): Policy {
+  const { name, options } = splitSpec(spec);
+  if (isPluginSpec(spec)) {
+    const plugin = loadedPlugins.get(name);
+    if (!plugin) throw new InputError(`policy "${spec}": plugin ${name} is not loaded (loadPlugin first)`);
+    return plugin.create(Object.fromEntries(options));
+  }
+  const def = POLICIES.find((x) => x.name === name);
+  if (!def) throw new InputError(`unknown policy "${name}" (built-in: ${listPolicies().join(', ')}, "strongest", or a plugin module path)`);
+  const values: Record<string, number> = {};
+  for (const [k, o] of Object.entries(def.options)) values[k] = o.default;
+  for (const [k, raw] of options) {
+    const o = def.options[k];
+    if (!o) {
+      const known = Object.keys(def.options);
+      throw new InputError(`policy "${spec}": ${name} has no option "${k}" (${known.length > 0 ? `options: ${known.join(', ')}` : 'it takes no options'})`);
+    }
+    const v = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(v) || v < o.min || v > o.max) {
+      throw new InputError(`policy "${spec}": option ${k} expects a number from ${o.min} to ${o.max}, got "${raw}"`);
+    }
+    values[k] = v;
+  }
+  return options.length === 0 && def.name === 'random' ? randomPolicy : def.create(values, spec);
 }

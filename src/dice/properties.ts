@@ -227,19 +227,20 @@ function compileProperty(p: PropertyJson, rules: Readonly<Record<string, Special
       }
     }
   }
-  // A Clash or a Volley, as in `skirmish dice` (R13–R15, R22).
+  // A Clash or a Volley, as in `skirmish dice` (R13–R15, R22). The domain
+  // gives the profiles; a baseline or variant only changes them.
   const clash = given('attacks') || given('clash');
   const volley = given('barrage') || given('volley');
   if (clash && volley) err(['domain'], 'use attacks/clash (a Clash) or barrage/volley (a Volley), not both');
-  else if (clash && !(given('attacks') && given('clash'))) err(['domain'], 'a Clash needs both attacks and clash');
-  else if (volley && !(given('barrage') && given('volley'))) err(['domain'], 'a Volley needs both barrage and volley');
+  else if (clash && !(inDomain('attacks') && inDomain('clash'))) err(['domain'], 'a Clash needs both attacks and clash');
+  else if (volley && !(inDomain('barrage') && inDomain('volley'))) err(['domain'], 'a Volley needs both barrage and volley');
   else if (!clash && !volley) err(['domain'], 'missing (expected attacks and clash for a Clash, or barrage and volley for a Volley)');
-  if (!given('defense') && !given('evasion')) err(['domain'], 'missing the target\'s block dice (expected defense and/or evasion)');
+  if (!inDomain('defense') && !inDomain('evasion')) err(['domain'], 'missing the target\'s block dice (expected defense and/or evasion)');
   for (const flag of clash ? (['aimed', 'obscured'] as const) : volley ? (['outnumbered', 'inspired'] as const) : []) {
     if (given(flag)) err(['domain'], `${flag} applies to ${clash ? 'Volleys' : 'Clash actions'} only`);
   }
   const target = p.statistic === 'p_slain' || p.statistic === 'p_broken';
-  if (target && (!given('wounds') || !given('resolve'))) err(['statistic'], `${p.statistic} needs the target's wounds and resolve (in the domain, baseline or variant)`);
+  if (target && (!inDomain('wounds') || !inDomain('resolve'))) err(['statistic'], `${p.statistic} needs the target's wounds and resolve in the domain`);
 
   // Every special-rule name resolves to a rule that acts on dice (R16).
   const names: [PropertyKey[], string][] = [];
@@ -296,7 +297,7 @@ function hashSeed(s: string): number {
 
 // ---- evaluating ----
 
-/** The domain point for one index per axis (`null` when it is no target: markers ≥ wounds). */
+/** The domain point for one index per axis. */
 function pointAt(p: CompiledProperty, idx: readonly number[]): Point {
   const point: Record<string, unknown> = {};
   p.axes.forEach((a, i) => (point[a.name] = a.values[idx[i]]));

@@ -1,6 +1,6 @@
 import { drivenBack } from '../board/index.js';
 import { rollAttack, rollHits, resolveTest } from '../dice/index.js';
-import type { AttackRecord } from '../dice/index.js';
+import type { AttackOptions, AttackRecord } from '../dice/index.js';
 import type { Dice, FaceRule } from '../dice/types.js';
 import { damageMarker } from '../scenarios/index.js';
 import { activeFaceRules, blockDiceFor, stat } from './abilities.js';
@@ -67,10 +67,9 @@ export interface AttackSpec {
   obscured: boolean;
 }
 
-/** The attack sequence against a warrior, then its wounds (R7–R16). */
-export function attackWarrior(ctx: Ctx, attacker: Warrior, target: Warrior, spec: AttackSpec): void {
-  const s = ctx.s;
-  const rec = rollAttack(ctx.dice, {
+/** What an attack of `attacker` on `target` rolls (R7–R16): the dice's AttackOptions, for rolling or for exact odds. */
+export function attackOptionsFor(s: GameState, attacker: Warrior, target: Warrior, spec: AttackSpec): AttackOptions {
+  return {
     dice: spec.dice,
     hitCap: spec.hitCap,
     blockDice: blockDiceFor(s, target),
@@ -82,7 +81,12 @@ export function attackWarrior(ctx: Ctx, attacker: Warrior, target: Warrior, spec
     obscured: spec.obscured,
     outnumberedBonus: s.ruleset.outnumberedBonus,
     aimedBonus: s.ruleset.aimedBonus,
-  });
+  };
+}
+
+/** The attack sequence against a warrior, then its wounds (R7–R16). */
+export function attackWarrior(ctx: Ctx, attacker: Warrior, target: Warrior, spec: AttackSpec): void {
+  const rec = rollAttack(ctx.dice, attackOptionsFor(ctx.s, attacker, target, spec));
   ctx.emit?.({
     type: 'attack',
     warrior: warriorLabel(attacker),
@@ -146,6 +150,7 @@ export function attackMarker(
   if (rec.wounds > 0) {
     const wounds = Math.min(rec.wounds, m.maxWoundsPerAction);
     const out = damageMarker(s.scenarioState, markerIndex, attacker.player, wounds, s.round);
+    s.woundsDealt += out.applied;
     ctx.emit?.({
       type: 'markerDamaged',
       marker: marker.id,
@@ -162,6 +167,7 @@ export function attackMarker(
  */
 export function sufferWounds(ctx: Ctx, w: Warrior, wounds: number, by: Warrior | null): void {
   const s = ctx.s;
+  s.woundsDealt += wounds;
   w.markers += wounds;
   const W = w.profile.wounds;
   if (w.markers < W) return;

@@ -31,6 +31,11 @@ function countRolls(dice: Dice): Dice & { rolled: number } {
 
 const other = (p: PlayerIndex): PlayerIndex => (p === 0 ? 1 : 0);
 
+/** Who holds each zone and capture point, as one string (compared before and after a Victory Phase). */
+function holders(s: GameState): string {
+  return `${s.scenarioState.zoneSeizedBy.join()}|${s.scenarioState.capturePoints.map((p) => p.controlledBy).join()}`;
+}
+
 export interface CreateGameOptions {
   armies: [Roster, Roster];
   scenario: Scenario;
@@ -188,6 +193,7 @@ export class Game {
   private startRound(round: number): void {
     const s = this.state;
     s.round = round;
+    s.woundsAtRoundStart = s.woundsDealt;
     for (const w of s.warriors) {
       w.activated = false;
       w.duel = -1; // a Duel lasts until the end of the round
@@ -513,6 +519,7 @@ export class Game {
     if (s.alive[0] + s.alive[1] > this.onTable() && (lastRound || this.victoryEndsGame())) {
       for (const w of s.warriors) if (w.status === 'reserve') slay(this.ctx, w);
     }
+    const heldBefore = holders(s);
     const out = victoryPhase({
       scenario: s.scenario,
       state: s.scenarioState,
@@ -524,6 +531,8 @@ export class Game {
     });
     s.vp[0] += out.vp[0];
     s.vp[1] += out.vp[1];
+    // Passivity: nothing hurt, nothing scored, nothing changed hands this round.
+    if (s.woundsDealt === s.woundsAtRoundStart && out.vp[0] === 0 && out.vp[1] === 0 && holders(s) === heldBefore) s.passiveRounds++;
     this.ctx.emit?.({ type: 'victoryPhase', round: s.round, gained: [out.vp[0], out.vp[1]], vp: [s.vp[0], s.vp[1]], detail: out.detail.map((l) => `P${l.player + 1} +${Math.round(l.vp * 100) / 100}: ${l.why}`) });
     s.tally = emptyTally();
     if (out.instantWinner !== null) {
@@ -604,6 +613,7 @@ export class Game {
       warriorsLost: lost,
       pointsDestroyed: [Math.round(points[0] * 100) / 100, Math.round(points[1] * 100) / 100],
       stalled,
+      passiveRounds: s.passiveRounds,
       actions: s.actions,
       diceRolled: this.ctx.dice.rolled,
     };

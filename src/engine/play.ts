@@ -1,4 +1,5 @@
 import { childRng } from '../dice/index.js';
+import { IllegalChoiceError } from './actions.js';
 import { Game } from './game.js';
 import type { GameResult, GameView, PlayGameOptions } from './types.js';
 
@@ -10,13 +11,21 @@ export function playGame(opts: PlayGameOptions): GameResult {
   const game = Game.create(opts);
   opts.observe?.(game.state);
   const rngs = [childRng(opts.seed, 'policy-1'), childRng(opts.seed, 'policy-2')];
+  const onReason = opts.onReason;
   const views: GameView[] = [
-    { state: game.state, me: 0 },
-    { state: game.state, me: 1 },
+    { state: game.state, me: 0, explain: onReason ? (r) => onReason(0, r) : undefined },
+    { state: game.state, me: 1, explain: onReason ? (r) => onReason(1, r) : undefined },
   ];
   for (let d = game.pending(); d !== null; d = game.pending()) {
     const p = d.player;
-    game.apply(opts.policies[p].choose(views[p], d, rngs[p]));
+    const choice = opts.policies[p].choose(views[p], d, rngs[p]);
+    try {
+      game.apply(choice);
+    } catch (e) {
+      // Name the policy: a plugin's illegal choice must point at its module.
+      if (e instanceof IllegalChoiceError) e.message = `policy ${opts.policies[p].name} (player ${p + 1}) made an illegal ${d.kind} choice: ${e.message}`;
+      throw e;
+    }
   }
   return game.state.result!;
 }

@@ -101,6 +101,9 @@ export function createState(opts: {
     result: null,
     decisions: 0,
     actions: 0,
+    woundsDealt: 0,
+    woundsAtRoundStart: 0,
+    passiveRounds: 0,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Roster, WarriorKind } from '../army/types.js';
 import type { WarriorGrid } from './grid.js';
 import type { Polygon, PreparedPolygons, PreparedTerrain, TerrainPiece } from '../board/types.js';
-import type { Policy } from '../bots/types.js';
+import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
 import type { ControlRule, Scenario, ScenarioState, VictoryTally } from '../scenarios/types.js';
@@ -25,6 +25,8 @@ export interface GameResult {
   pointsDestroyed: [number, number];
   /** True when the game hit the engine's safety limit instead of ending by the rules. */
   stalled: boolean;
+  /** Rounds with no wound dealt by either side, no VP scored and no zone or point changing hands. */
+  passiveRounds: number;
   /** Activation actions taken and d6 rolled, for benchmarks. */
   actions: number;
   diceRolled: number;
@@ -150,6 +152,11 @@ export interface GameState {
   result: GameResult | null;
   decisions: number;
   actions: number;
+  /** Wounds dealt to warriors and markers so far, and when the round began: a round without any may be passive. */
+  woundsDealt: number;
+  woundsAtRoundStart: number;
+  /** Rounds so far with no wound dealt, no VP scored and no zone or point changing hands. */
+  passiveRounds: number;
 }
 
 // ---------------------------------------------------------------- decisions
@@ -225,6 +232,22 @@ export type ActionChoice =
 export interface GameView {
   state: Readonly<GameState>;
   me: PlayerIndex;
+  /**
+   * Set only when someone listens (`play --narrate`): a policy may report why
+   * it chose, one short line. Build the line only when this is set.
+   */
+  explain?: (reason: string) => void;
+}
+
+/**
+ * A bot. `choose` is synchronous and reads only the view and its own rng
+ * stream (never the game's dice). Search budgets count iterations, never
+ * milliseconds, so results reproduce (DESIGN.md). Owned by the engine, which
+ * asks it; src/bots builds policies on it.
+ */
+export interface Policy {
+  name: string;
+  choose(view: GameView, decision: Decision, rng: Rng): Choice;
 }
 
 export interface PlayGameOptions {
@@ -237,6 +260,8 @@ export interface PlayGameOptions {
   policies: [Policy, Policy];
   /** Every state change as a typed event; leave unset for speed. */
   onEvent?: (event: GameEvent) => void;
+  /** A policy's reason for a decision (GameView.explain), with the player it plays; leave unset in runs. */
+  onReason?: (player: PlayerIndex, reason: string) => void;
   /** Given the live state once, before the first event of play: for a listener that reads it between events (replays). Read-only. */
   observe?: (state: Readonly<GameState>) => void;
 }

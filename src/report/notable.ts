@@ -48,12 +48,12 @@ function experimentPath(manifest: Record<string, unknown> | null, given: string 
  * inputs as the experiment file gives them now (the manifest's hash says if
  * they changed since the run).
  */
-export function notableReplays(opts: {
+export async function notableReplays(opts: {
   dir: string;
   games: ColumnTable;
   manifest: Record<string, unknown> | null;
   experimentFile?: string;
-}): { replays: { link: ReplayLink; html: string }[]; note?: string } {
+}): Promise<{ replays: { link: ReplayLink; html: string }[]; note?: string }> {
   const file = experimentPath(opts.manifest, opts.experimentFile);
   if (file === null) {
     const named = opts.experimentFile ?? opts.manifest?.experimentFile;
@@ -73,7 +73,7 @@ export function notableReplays(opts: {
       missing++;
       continue;
     }
-    const { forSeed } = cellInputs(spec);
+    const { forSeed } = await cellInputs(spec);
     for (const p of picks.get(key)!) {
       const i = p.row;
       const game = Number(gameCol[i]);

@@ -1,4 +1,4 @@
-import { playGame, type GameEvent, type GameResult, type GameState, type PlayGameOptions } from '../engine/index.js';
+import { playGame, type GameEvent, type GameResult, type GameState, type PlayerIndex, type PlayGameOptions } from '../engine/index.js';
 import { describeResult, narrate } from '../engine/narrate.js';
 import { scenarioSvg } from '../scenarios/index.js';
 import { esc } from './page.js';
@@ -92,7 +92,12 @@ export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; r
     const line = narrate(e);
     if (line !== null && e.type !== 'gameEnd') lines.push(...line.split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd()));
   };
-  const result = playGame({ ...opts, onEvent, observe: (s) => (state = s) });
+  // The bots' reasons (balanced: charge ..., P(slain) 0.41) join the narration of their step.
+  const onReason = (p: PlayerIndex, reason: string): void => {
+    opts.onReason?.(p, reason);
+    lines.push(`  ~ ${reason}`);
+  };
+  const result = playGame({ ...opts, onEvent, onReason, observe: (s) => (state = s) });
   step('Game over');
   lines.push(describeResult(result));
   flush();

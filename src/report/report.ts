@@ -79,7 +79,7 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
   let replays: BuiltReport['replays'] = [];
   let replayNote: string | undefined;
   if (opts.replays !== false && (kind === 'run' || kind === 'sweep')) {
-    if (games) ({ replays, note: replayNote } = notableReplays({ dir, games, manifest, experimentFile: opts.experimentFile }));
+    if (games) ({ replays, note: replayNote } = await notableReplays({ dir, games, manifest, experimentFile: opts.experimentFile }));
   }
   const parts: string[] = [];
   let charts = 0;

@@ -22,6 +22,7 @@ export const GAME_COLUMNS = [
   'points_destroyed_a',
   'points_destroyed_b',
   'stalled',
+  'passive_rounds',
 ] as const;
 
 export const ERROR_COLUMNS = ['cell', 'game', 'seed', 'error'] as const;
@@ -47,6 +48,7 @@ export function gameRow(r: GameRecord): (string | number)[] {
     r.pointsDestroyedA,
     r.pointsDestroyedB,
     r.stalled ? 1 : 0,
+    r.passiveRounds,
   ];
 }
 
@@ -82,6 +84,7 @@ export function gameFromFields(f: string[]): GameRecord {
     pointsDestroyedA: num(16),
     pointsDestroyedB: num(17),
     stalled: f[18] === '1',
+    passiveRounds: num(19),
   };
 }
 

@@ -1,23 +1,33 @@
 /**
  * The real game of a cell: loads its armies, scenario, ruleset and policies
- * once, then plays seeds with army A or army B in the first seat.
+ * (plugin modules too, in this thread) once, then plays seeds with army A or
+ * army B in the first seat.
  */
 import { loadRoster } from '../army/index.js';
-import { getPolicy } from '../bots/index.js';
+import { getPolicy, loadPlugin, resolvePolicySpec } from '../bots/index.js';
 import { playGame, type PlayGameOptions } from '../engine/index.js';
+import type { Policy } from '../engine/types.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
 import { getScenario } from '../scenarios/index.js';
+import { policyDir } from './references.js';
 import type { CellSpec, PlayFn } from './types.js';
 
+/** A cell's policy from its spec: plugins are loaded (once a thread) from their path relative to the cell's policy folder. */
+export async function cellPolicy(cell: CellSpec, spec: string): Promise<Policy> {
+  const resolved = resolvePolicySpec(spec, policyDir(cell));
+  if (resolved !== spec) await loadPlugin(resolved);
+  return getPolicy(resolved);
+}
+
 /** A cell's inputs loaded once; `forSeed` gives playGame's options for one game (the report replays games with it). */
-export function cellInputs(cell: CellSpec): { forSeed: (seed: string, aFirst: boolean) => PlayGameOptions } {
+export async function cellInputs(cell: CellSpec): Promise<{ forSeed: (seed: string, aFirst: boolean) => PlayGameOptions }> {
   const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
   // The ruleset gives profiles their default Size, base and Command Range (R3, R4).
   const armyA = loadRoster(cell.armyA.file, ruleset);
   const armyB = loadRoster(cell.armyB.file, ruleset);
   const scenario = getScenario(cell.scenario);
-  const policyA = getPolicy(cell.policyA);
-  const policyB = getPolicy(cell.policyB);
+  const policyA = await cellPolicy(cell, cell.policyA);
+  const policyB = await cellPolicy(cell, cell.policyB);
   const control = cell.control ?? scenario.control;
   return {
     forSeed: (seed, aFirst) => ({
@@ -31,7 +41,7 @@ export function cellInputs(cell: CellSpec): { forSeed: (seed: string, aFirst: bo
   };
 }
 
-export function createGame(cell: CellSpec): PlayFn {
-  const { forSeed } = cellInputs(cell);
+export async function createGame(cell: CellSpec): Promise<PlayFn> {
+  const { forSeed } = await cellInputs(cell);
   return (seed, aFirst) => playGame(forSeed(seed, aFirst));
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
+import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import type { CellSpec, Experiment, Precision } from './types.js';
 
@@ -202,6 +203,11 @@ function inputsHash(e: Experiment, data: ExperimentJson): string {
     files.add(c.armyB.file);
     if (path.isAbsolute(c.scenario)) files.add(c.scenario);
     if ('file' in c.ruleset) files.add(c.ruleset.file);
+    // A plugin bot's code decides results too: a changed bot is a changed run (--resume refuses it).
+    for (const spec of [c.policyA, c.policyB]) {
+      const f = pluginFile(spec, c.policyDir ?? path.dirname(path.resolve(c.source)));
+      if (f && existsSync(f)) files.add(f);
+    }
   }
   h.update(
     JSON.stringify({

@@ -22,3 +22,18 @@ export { cellInputs } from './engine-game.js';
 export { formatSummaryTable } from './table.js';
 export { policyAlias } from './references.js';
 export type * from './types.js';
+export {
+  planTournament,
+  checkTournament,
+  runTournament,
+  tournamentFiles,
+  formatPairingsTable,
+  formatRatingsTable,
+  TournamentTables,
+  PAIRING_COLUMNS,
+  RATING_COLUMNS,
+  type Tournament,
+  type TournamentOptions,
+  type TournamentOutcome,
+  type Pairing,
+} from './tournament.js';

@@ -14,6 +14,8 @@ export interface ProgressOptions {
   /** Plain mode: at most one line this often. Default 10 s. */
   intervalMs?: number;
   now?: () => number;
+  /** Plain mode's line prefix. Default "run". */
+  label?: string;
 }
 
 function clock(seconds: number): string {
@@ -43,7 +45,7 @@ export function createProgress(opts: ProgressOptions): Progress {
   const draw = (p: ProgressUpdate): void => {
     const text = progressText(p);
     if (!tty) {
-      opts.stream.write(`run: ${text}\n`);
+      opts.stream.write(`${opts.label ?? 'run'}: ${text}\n`);
       return;
     }
     const width = Math.max(10, Math.min(40, (opts.stream.columns ?? 80) - text.length - 10));

@@ -1,16 +1,53 @@
 import { loadRoster } from '../army/index.js';
-import { listPolicies, strongestPolicy } from '../bots/index.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expandStrongest, getPolicy, isPluginSpec, loadPlugin, pluginFile, pluginHash, resolvePolicySpec } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
 import { getScenario } from '../scenarios/index.js';
 import { resolveFileRef, resolveScenarioRef, type ExperimentJson } from './experiment.js';
-import type { Experiment } from './types.js';
+import type { CellSpec, Experiment } from './types.js';
+
+/** `"strongest"` in an experiment file means the strongest built-in policy (options kept: `strongest:aggression=0.5`). */
+export function policyAlias(name: string): string {
+  return expandStrongest(name);
+}
+
+/** The folder a cell's relative plugin paths start from: its policyDir, else the experiment file's. */
+export function policyDir(cell: Pick<CellSpec, 'policyDir' | 'source'>): string {
+  return cell.policyDir ?? path.dirname(path.resolve(cell.source));
+}
+
+/** Every plugin module the cells name, once: the spec as written, the absolute file and its sha256. */
+export function policyModules(cells: readonly CellSpec[]): { policy: string; file: string; sha256: string }[] {
+  const out = new Map<string, { policy: string; file: string; sha256: string }>();
+  for (const c of cells) {
+    for (const spec of [c.policyA, c.policyB]) {
+      const file = pluginFile(spec, policyDir(c));
+      if (file && !out.has(file) && existsSync(file)) out.set(file, { policy: spec, file, sha256: pluginHash(file) });
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * Loads every plugin the cells name and makes every policy once, in this
+ * thread: a bad module or option is an InputError (exit 2) before any game.
+ */
+export async function checkCellPolicies(cells: readonly CellSpec[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const c of cells) {
+    for (const spec of [c.policyA, c.policyB]) {
+      const resolved = resolvePolicySpec(spec, policyDir(c));
+      if (seen.has(resolved)) continue;
+      seen.add(resolved);
+      if (resolved !== spec) await loadPlugin(resolved);
+      getPolicy(resolved);
+    }
+  }
+}
 
 /** Lines of a loader's InputError; those that do not name a file get the experiment's place. */
-/** `"strongest"` in an experiment file means the strongest built-in policy. */
-export function policyAlias(name: string): string {
-  return name === 'strongest' ? strongestPolicy() : name;
-}
 
 function linesOf(err: unknown, place: string): string[] {
   if (err instanceof InputError) return err.lines.map((l) => (/^\S+\.json: /.test(l) ? l : `${place}: ${l}`));
@@ -44,11 +81,22 @@ export function checkReferences(e: Experiment, json: ExperimentJson): string[] {
       errors.push(...linesOf(err, `${file}: scenarios[${i}]`));
     }
   });
-  const known = listPolicies();
+  const dir = path.dirname(path.resolve(file));
   json.policies.forEach((pair, p) =>
     pair.forEach((written, side) => {
-      const name = policyAlias(written);
-      if (!known.includes(name)) errors.push(`${file}: policies[${p}][${side}]: unknown policy "${name}" (expected one of: ${known.join(', ')}, or "strongest")`);
+      const spec = policyAlias(written);
+      const at = `${file}: policies[${p}][${side}]`;
+      if (isPluginSpec(spec)) {
+        // The module itself is loaded when the run starts (checkCellPolicies): loading is asynchronous.
+        const f = pluginFile(spec, dir)!;
+        if (!existsSync(f)) errors.push(`${at}: policy module not found: ${f} (paths are relative to the experiment file)`);
+        return;
+      }
+      try {
+        getPolicy(spec);
+      } catch (err) {
+        errors.push(...linesOf(err, at));
+      }
     }),
   );
   if (typeof json.ruleset === 'string') {

@@ -6,9 +6,10 @@ import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
 import { createInProcess, createPool, type Executor } from './pool.js';
+import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
-import type { CellSpec, CreateGame, Experiment, Shard, TaskRows } from './types.js';
+import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
 /** What the progress display is told after every finished task. */
@@ -44,6 +45,12 @@ export interface RunOptions {
   onProgress?: (p: ProgressUpdate) => void;
   /** Called once before the first task, with the plan. */
   onStart?: (info: { total: number; resumed: number; threads: number; chunk: number | null }) => void;
+  /** Sees every game as it is written: in game order, checkpointed games included (a tournament's tables). */
+  onRows?: (cell: CellSpec, rows: readonly GameRecord[]) => void;
+  /** More files of a complete run, written before the manifest (and before the checkpoint goes). */
+  finalFiles?: () => { file: string; text: string }[];
+  /** More fields of manifest.json. */
+  manifest?: Record<string, unknown>;
 }
 
 export interface CellOutcome {
@@ -120,6 +127,8 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
     throw new InputError('--precision cannot be combined with --shard: how many games a cell needs depends on all of its games');
   }
   if (opts.game && workers > 0) throw new Error('runExperiment: a game function needs workers: 0 (use gameModule for a pool)');
+  // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
+  if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
   const files = outputFiles(out);
   mkdirSync(out, { recursive: true });
 
@@ -322,6 +331,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
 
     function write(cs: CellState, r: TaskRows): void {
       for (const row of r.rows) cs.summary.add(row);
+      opts.onRows?.(cs.spec, r.rows);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
       if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map(gameRow)));
@@ -379,7 +389,9 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
       renameSync(gamesTmp, files.games);
       renameSync(errorsTmp, files.errors);
       writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(cells.map((c) => c.summary.row())));
-      const o = outcome('complete', [files.games, files.summary, files.errors, files.manifest]);
+      const extra = opts.finalFiles?.() ?? [];
+      for (const f of extra) writeAtomically(f.file, f.text);
+      const o = outcome('complete', [files.games, files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
       const manifest = {
         kind: 'manifest',
         experiment: e.name,
@@ -392,6 +404,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
         precision: e.precision,
         shard: shard ? `${shard.k}/${shard.n}` : null,
         counts: { cells: cells.length, games: cells.reduce((s, c) => s + c.summary.games, 0), errors },
+        policyModules: policyModules(e.cells),
         cells: cells.map((c) => ({
           index: c.spec.index,
           key: c.spec.key,
@@ -415,6 +428,7 @@ export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
           workers: executor.threads,
           chunk: chunk ?? 'paced',
         },
+        ...opts.manifest,
       };
       writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
       checkpoint.remove();

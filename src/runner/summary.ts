@@ -31,10 +31,11 @@ export const SUMMARY_COLUMNS = [
   'vp_margin_high',
   'rounds_mean',
   'stall_rate',
+  'passive_rounds_mean',
 ] as const;
 
 /** Fixed decimals keep summary.csv short and byte-stable; NaN (no data) prints empty. */
-function fmt(x: number): string {
+export function fmt(x: number): string {
   return Number.isFinite(x) ? x.toFixed(4) : '';
 }
 
@@ -55,6 +56,7 @@ export class CellSummary {
   readonly vpB = new MeanAccumulator();
   readonly margin = new MeanAccumulator();
   readonly rounds = new MeanAccumulator();
+  readonly passive = new MeanAccumulator();
 
   constructor(readonly cell: Pick<CellSpec, 'key' | 'scenarioLabel' | 'armyA' | 'armyB' | 'policyA' | 'policyB'>) {}
 
@@ -69,6 +71,7 @@ export class CellSummary {
     this.vpB.add(r.vpB);
     this.margin.add(r.vpA - r.vpB);
     this.rounds.add(r.rounds);
+    this.passive.add(r.passiveRounds);
   }
 
   /** Army A's wins with draws as half. */
@@ -117,6 +120,7 @@ export class CellSummary {
       fmt(margin.high),
       fmt(this.rounds.interval().mean),
       fmt(this.games === 0 ? Number.NaN : this.stalled / this.games),
+      fmt(this.passive.interval().mean),
     ];
   }
 }

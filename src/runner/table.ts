@@ -20,8 +20,13 @@ export function formatSummaryTable(rows: string[][]): string {
     `${num(r[col('vp_b_mean')])} ±${r[col('vp_b_high')] === '' ? '–' : (Number(r[col('vp_b_high')]) - Number(r[col('vp_b_mean')])).toFixed(2)}`,
     pct(r[col('stall_rate')]),
   ]);
+  return formatTable(head, body);
+}
+
+/** A terminal table: the first `textColumns` columns left-aligned, the rest right-aligned. */
+export function formatTable(head: string[], body: string[][], textColumns = 1): string {
   const all = [head, ...body];
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (r: string[]): string => r.map((c, i) => (i < textColumns ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }

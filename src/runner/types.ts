@@ -32,15 +32,23 @@ export interface CellSpec {
   index: number;
   /** Stable name of the cell; part of every game seed. */
   key: string;
+  /** Names the game seeds instead of `key`: cells sharing it play the same seeds (a tournament's army swap). */
+  seedKey?: string;
   armyA: ArmyRef;
   armyB: ArmyRef;
   /** Built-in scenario name or absolute path of a scenario file. */
   scenario: string;
   /** The scenario's name in the CSVs. */
   scenarioLabel: string;
-  /** Policies play for an army, whichever seat it has. */
+  /**
+   * Policies play for an army, whichever seat it has: a built-in name with
+   * options (`balanced:aggression=0.7`) or a plugin module path, relative to
+   * `policyDir`.
+   */
   policyA: string;
   policyB: string;
+  /** Where relative plugin paths start (default: the experiment file's folder). */
+  policyDir?: string;
   /** null: the scenario's own control rule. */
   control: ControlRule | null;
   /** Deep-partial ruleset overrides (resolveRuleset), or the absolute path of a ruleset file. */
@@ -87,6 +95,8 @@ export interface GameRecord {
   pointsDestroyedA: number;
   pointsDestroyedB: number;
   stalled: boolean;
+  /** Rounds with no wound dealt, no VP scored and no zone or point changing hands. */
+  passiveRounds: number;
 }
 
 /** A game that threw: errors.csv. */
@@ -128,8 +138,8 @@ export interface TaskResult extends TaskRows {
 /** Plays one game of a cell: `aFirst` says whether army A has the first seat. */
 export type PlayFn = (seed: string, aFirst: boolean) => GameResult;
 
-/** Prepares a cell once per worker (loads armies, scenario, ruleset, policies). */
-export type CreateGame = (cell: CellSpec) => PlayFn;
+/** Prepares a cell once per worker (loads armies, scenario, ruleset, policies and plugin modules). */
+export type CreateGame = (cell: CellSpec) => PlayFn | Promise<PlayFn>;
 
 /** `--shard K/N`: slice K (1-based) of N. */
 export interface Shard {

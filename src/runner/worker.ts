@@ -50,6 +50,7 @@ export function recordOf(cell: CellSpec, game: number, seed: string, aFirst: boo
     pointsDestroyedA: r.pointsDestroyed[a],
     pointsDestroyedB: r.pointsDestroyed[b],
     stalled: r.stalled,
+    passiveRounds: r.passiveRounds,
   };
 }
 
@@ -60,7 +61,7 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
   const cell = task.cell;
   const t0 = performance.now();
   for (let game = task.start; game < task.end; game++) {
-    const seed = gameSeed(task.seed, cell.key, game);
+    const seed = gameSeed(task.seed, cell.seedKey ?? cell.key, game);
     const aFirst = armyAFirst(game);
     let result: GameResult;
     try {
@@ -80,7 +81,7 @@ export async function runTaskWith(task: Task, create?: CreateGame): Promise<Task
   const id = `${create ? 'fn' : (task.gameModule ?? '')}\n${task.cell.index}\n${task.cell.key}`;
   let play = prepared.get(id);
   if (!play) {
-    play = (create ?? (await creatorFor(task.gameModule)))(task.cell);
+    play = await (create ?? (await creatorFor(task.gameModule)))(task.cell);
     prepared.set(id, play);
   }
   return playTask(play, task);

@@ -21,3 +21,26 @@ export interface RunningSums {
   /** Sum of squared values. */
   sumSquares: number;
 }
+
+/** One pair's games: player i scored `score` (wins, draws as half) in `games` against j. */
+export interface PairScore {
+  i: number;
+  j: number;
+  score: number;
+  games: number;
+}
+
+/** One pair's games in groups resampled whole: group k holds games[k] games in which i scored score[k]. */
+export interface ScoreGroups {
+  i: number;
+  j: number;
+  score: ArrayLike<number>;
+  games: ArrayLike<number>;
+}
+
+/** A rating with its interval. */
+export interface RatingInterval {
+  rating: number;
+  low: number;
+  high: number;
+}

@@ -204,6 +204,8 @@ describe('property files: one-line errors with the JSON path', () => {
     expect(errorsOf({ ...base, relation: 'monotone', axis: 'clash', direction: 'increasing' })[0]).toMatch(/gives clash one value/);
     expect(errorsOf({ ...base, domain: { ...base.domain, barrage: 2 } })[0]).toMatch(/properties\[0\]\.domain: use attacks\/clash \(a Clash\) or barrage\/volley/);
     expect(errorsOf({ ...base, domain: { attacks: 2, clash: 2 } })[0]).toMatch(/domain: missing the target's block dice/);
+    // The domain gives the profiles; a baseline only changes them.
+    expect(errorsOf({ ...base, domain: { clash: 2, defense: 1 }, baseline: { attacks: 3 } })[0]).toMatch(/domain: a Clash needs both attacks and clash/);
     expect(errorsOf({ ...base, statistic: 'p_slain' })[0]).toMatch(/statistic: p_slain needs the target's wounds and resolve/);
     expect(errorsOf({ ...base, variant: { wounds: '+1' } })[0]).toMatch(/variant\.wounds: "\+1" changes wounds, but the domain gives no wounds/);
     expect(errorsOf({ ...base, domain: { barrage: 2, volley: 1, evasion: 1, specialRules: ['Impact 2'] } })[0]).toMatch(/applies to a Clash, not a Volley/);

@@ -29,6 +29,7 @@ const record = (over: Partial<GameRecord> = {}): GameRecord => ({
   pointsDestroyedA: 93.75,
   pointsDestroyedB: 110,
   stalled: false,
+  passiveRounds: 1,
   ...over,
 });
 

@@ -71,7 +71,7 @@ describe('experiment files', () => {
     const file = write({ ...base, scenarios: ['raid', 'no-such-scenario'], policies: [['random', 'nobody']], ruleset: { aimedBonus: 'one' } });
     const lines = errorsOf(() => loadCheckedExperiment({ file }));
     expect(lines.some((l) => l.startsWith(`${file}: scenarios[1]: `))).toBe(true);
-    expect(lines.some((l) => l.startsWith(`${file}: policies[0][1]: unknown policy "nobody" (expected one of: random`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${file}: policies[0][1]: unknown policy "nobody" (built-in: random`))).toBe(true);
     expect(lines.some((l) => l.startsWith(`${file}: ruleset.aimedBonus: `))).toBe(true);
     const bad = path.join(dir, 'armies', 'bad.json');
     writeFileSync(bad, JSON.stringify({ kind: 'army' }));

@@ -6,6 +6,7 @@ import { register as registerScenarios } from './scenarios.js';
 import { register as registerRun } from './run.js';
 import { register as registerMerge } from './merge.js';
 import { register as registerPlay } from './play.js';
+import { register as registerTournament } from './tournament.js';
 import { register as registerReport } from './report.js';
 
 /**
@@ -21,5 +22,6 @@ export function registerCommands(program: Command): void {
   registerRun(program);
   registerMerge(program);
   registerPlay(program);
+  registerTournament(program);
   registerReport(program);
 }

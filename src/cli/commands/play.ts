@@ -1,8 +1,8 @@
 import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
-import { getPolicy, type Policy } from '../../bots/index.js';
-import { playGame } from '../../engine/index.js';
+import { expandStrongest, getPolicy, loadPlugin, resolvePolicySpec, type Policy } from '../../bots/index.js';
+import { playGame, type PlayGameOptions } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
@@ -27,6 +27,14 @@ interface PlayFlags {
   replay?: string;
 }
 
+/** A policy from its spec; a plugin path is relative to the current directory. */
+async function policyFrom(spec: string): Promise<Policy> {
+  const written = expandStrongest(spec);
+  const resolved = resolvePolicySpec(written, process.cwd());
+  if (resolved !== written) await loadPlugin(resolved);
+  return getPolicy(resolved);
+}
+
 export function register(program: Command): void {
   program
     .command('play')
@@ -35,12 +43,12 @@ export function register(program: Command): void {
     .requiredOption('--army-b <file>', 'army list for player 2')
     .option('--scenario <name>', 'scenario name or file (see `skirmish scenarios`)', 'annihilation')
     .option('--seed <seed>', 'game seed: the same seed replays the same game', '1')
-    .option('--policy-a <name>', 'policy for player 1', 'random')
-    .option('--policy-b <name>', 'policy for player 2', 'random')
+    .option('--policy-a <spec>', 'policy for player 1: a name with options (balanced:aggression=0.7), "strongest", or a plugin module path', 'random')
+    .option('--policy-b <spec>', 'policy for player 2 (as --policy-a)', 'random')
     .option('--control <rule>', `control rule: ${CONTROL_RULES.join(', ')} (default: the scenario's)`)
     .option('--ruleset <file>', 'ruleset file overriding the rulings\' defaults')
     .option('--log <file>', 'write every event as JSON lines to this file')
-    .option('--narrate', 'print the game line by line')
+    .option('--narrate', "print the game line by line, with the bots' reasons (lines starting ~)")
     .option('--json', 'print the result as JSON')
     .option('--replay <file>', 'write a replay page (HTML) to step through the game on its table')
     .addHelpText(
@@ -49,6 +57,8 @@ export function register(program: Command): void {
 Example:
   $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
       --scenario raid --seed 1 --narrate
+  $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \
+      --policy-a balanced:aggression=0.9 --policy-b ./my-bot.js --narrate
   $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
       --scenario raid --seed 1 --replay game.html`,
     )
@@ -60,7 +70,7 @@ Example:
       const scenario = getScenario(flags.scenario);
       const ruleset = flags.ruleset ? loadRuleset(flags.ruleset) : DEFAULT_RULESET;
       const armies: [Roster, Roster] = [loadRoster(flags.armyA, ruleset), loadRoster(flags.armyB, ruleset)];
-      const policies: [Policy, Policy] = [getPolicy(flags.policyA), getPolicy(flags.policyB)];
+      const policies: [Policy, Policy] = [await policyFrom(flags.policyA), await policyFrom(flags.policyB)];
 
       const out: string[] = [];
       let logFd: number | null = null;
@@ -77,14 +87,16 @@ Example:
         const fd = logFd;
         listeners.push((e) => writeSync(fd, `${JSON.stringify(e)}\n`));
       }
-      const gameOpts = {
+      const gameOpts: PlayGameOptions = {
         armies,
         scenario,
         control: (control as ControlRule | undefined) ?? scenario.control,
         ruleset,
         seed: flags.seed,
         policies,
-        onEvent: listeners.length > 0 ? (e: GameEvent) => listeners.forEach((l) => l(e)) : undefined,
+        onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+        // A bot's reason for its decision, after the events of the decision before it.
+        onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
       };
       let result;
       if (flags.replay) {

@@ -5,13 +5,7 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
-
-function wholeNumber(flag: string, raw: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw.trim())) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new InputError(`${flag}: expected a whole number ${min}..${max}, got ${raw}`);
-  return n;
-}
+import { reportFinished, reportUnfinished, wholeNumber, withStopSignals } from '../batch.js';
 
 interface RunFlags {
   games?: string;
@@ -26,13 +20,6 @@ interface RunFlags {
   gameModule?: string;
   progressInterval?: string;
   report: boolean;
-}
-
-/** The command line that continues a stopped run: the same arguments plus --resume. */
-function resumeCommand(): string {
-  const args = process.argv.slice(2).filter((a) => a !== '--resume');
-  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  return `skirmish ${[...args, '--resume'].map(quote).join(' ')}`;
 }
 
 export function register(program: Command): void {
@@ -90,30 +77,12 @@ checkpoint.jsonl holds finished games until the run completes.`,
       // A stand-in game module brings stand-in armies: only the engine's references are checked.
       const experiment = gameModule ? loadExperiment(loadOpts) : loadCheckedExperiment(loadOpts);
 
-      const stop = new AbortController();
-      const abandon = new AbortController();
-      let signalName: 'SIGINT' | 'SIGTERM' | null = null;
-      const onSignal = (sig: 'SIGINT' | 'SIGTERM'): void => {
-        if (signalName === null) {
-          signalName = sig;
-          process.stderr.write(`\n${sig}: stopping — finishing the tasks in flight (send it again to abandon them)\n`);
-          stop.abort();
-        } else {
-          process.stderr.write(`\n${sig}: abandoning the tasks in flight\n`);
-          abandon.abort();
-        }
-      };
-      const onInt = (): void => onSignal('SIGINT');
-      const onTerm = (): void => onSignal('SIGTERM');
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
-
       const progress = createProgress({
         stream: process.stderr,
         intervalMs: flags.progressInterval === undefined ? undefined : wholeNumber('--progress-interval', flags.progressInterval, 1, 3_600_000),
       });
       const out = experiment.out;
-      try {
+      await withStopSignals(async (signals) => {
         const outcome = await runExperiment({
           experiment,
           out,
@@ -123,8 +92,8 @@ checkpoint.jsonl holds finished games until the run completes.`,
           resume: flags.resume === true,
           failFast: flags.failFast === true,
           gameModule,
-          signal: stop.signal,
-          abandon: abandon.signal,
+          signal: signals.signal,
+          abandon: signals.abandon,
           onStart: (info) =>
             process.stderr.write(
               `run ${experiment.name}: ${experiment.cells.length} cells, ${info.total} games` +
@@ -135,31 +104,11 @@ checkpoint.jsonl holds finished games until the run completes.`,
           onProgress: (p) => progress.update(p),
         });
         progress.end();
-        const checkpoint = outputFiles(out).checkpoint;
-        if (outcome.status === 'stopped') {
-          process.stderr.write(`stopped: ${outcome.done} finished games are kept in ${checkpoint}\nresume with: ${resumeCommand()}\n`);
-          process.exitCode = signalName === 'SIGTERM' ? 143 : 130;
-          return;
-        }
-        if (outcome.status === 'failed') {
-          process.stderr.write(
-            `error: ${outcome.failure}\n${outcome.done} finished games are kept in ${checkpoint}; after a fix, resume with: ${resumeCommand()}\n`,
-          );
-          process.exitCode = 1;
-          return;
-        }
+        if (reportUnfinished(outcome, outputFiles(out).checkpoint, signals)) return;
         process.stdout.write(`${formatSummaryTable(outcome.cells.map((c) => c.row))}\n\n`);
-        process.stdout.write(
-          `${outcome.done - outcome.errors} games in ${outcome.seconds.toFixed(1)} s` +
-            (outcome.errors > 0 ? `; ${outcome.errors} games threw (see errors.csv)` : '') +
-            '\nwrote:\n' +
-            outcome.files.map((f) => `  ${f}\n`).join(''),
-        );
+        reportFinished(outcome);
         if (flags.report) await reportAfterRun(out, file, gameModule === undefined);
-      } finally {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
-      }
+      });
     });
 }
 

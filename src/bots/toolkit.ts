@@ -1,0 +1,355 @@
+/**
+ * The bot author's toolkit: read-only questions about a game state, answered
+ * by the engine's and the scenarios' own functions (never a second copy of a
+ * rule). Nothing here mutates the state or reads the game's dice.
+ */
+import { targetOutcome, woundDistribution } from '../dice/index.js';
+import type { AttackOptions } from '../dice/types.js';
+import {
+  attackOptionsFor,
+  chargeTargets,
+  clashableMarkers,
+  controlWarriors,
+  engagedEnemies,
+  gap,
+  inCommandRange,
+  isEngaged,
+  isOutnumbered,
+  marchAllowance,
+  norm,
+  stat,
+  volleyCheck,
+  volleyTargets,
+} from '../engine/index.js';
+import type { GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
+import { seizingWeight } from '../rules/index.js';
+import { baseRadius, conquestStands, maySeize, seizeZone, victoryPhase, warriorInZone } from '../scenarios/index.js';
+import type { ControlWarrior, Friendly, ZoneCircle } from '../scenarios/index.js';
+
+type State = Readonly<GameState>;
+/** The engine's questions take a GameState; they never change it. */
+const st = (s: State): GameState => s as GameState;
+
+// ---------------------------------------------------------------- targets, engagement, movement
+
+/** Enemies and markers a Charge could reach now (R18), as TargetRefs (marker i is -1 - i). */
+export function legalChargeTargets(s: State, w: Warrior): TargetRef[] {
+  return chargeTargets(st(s), w);
+}
+
+/** Enemy warriors w may Clash now (within Engagement Range, Duel isolation respected). */
+export function legalClashTargets(s: State, w: Warrior): Warrior[] {
+  return engagedEnemies(st(s), w);
+}
+
+/** Markers w may Clash now (R26), as marker indices. */
+export function legalClashMarkers(s: State, w: Warrior): number[] {
+  return clashableMarkers(st(s), w);
+}
+
+/** Enemy warriors and markers w may Volley now (range, line of sight, Intervening; R22). */
+export function legalVolleyTargets(s: State, w: Warrior): TargetRef[] {
+  return volleyTargets(st(s), w);
+}
+
+/** Whether w may Volley `target` now, and whether the target would be Obscured (an extra block die, R22). */
+export function volleyLine(s: State, w: Warrior, target: TargetRef): { ok: boolean; obscured: boolean } {
+  return volleyCheck(st(s), w, target);
+}
+
+/** Whether w is Engaged with any enemy (R5). */
+export function engaged(s: State, w: Warrior): boolean {
+  return isEngaged(st(s), w);
+}
+
+/** How far a March (or Charge) would take w now: halved on a repeat unless Press Forward (R17, R21). */
+export function marchNow(s: State, w: Warrior): number {
+  return marchAllowance(st(s), w, s.activation && s.activation.warrior === w.id ? s.activation : null);
+}
+
+/** Gap between two bases' edges, inches (the rules' distances are edge to edge). */
+export function baseGap(a: Warrior, b: Warrior): number {
+  return gap(a, b);
+}
+
+/** Centre-to-centre distance from a warrior to a point. */
+export function distanceTo(w: { x: number; y: number }, x: number, y: number): number {
+  return norm(x - w.x, y - w.y);
+}
+
+/** Whether `target` would be Outnumbered by w's friends if w Clashed it now (R13). */
+export function outnumbered(s: State, w: Warrior, target: Warrior): boolean {
+  return isOutnumbered(st(s), w, target);
+}
+
+/** Whether w is within Command Range of character c (R4). */
+export function inRangeOfCommand(c: Warrior, w: Warrior): boolean {
+  return inCommandRange(c, w);
+}
+
+/** A characteristic with the Command Abilities in force (R21). */
+export function statNow(s: State, w: Warrior, name: 'march' | 'clash' | 'attacks' | 'volley' | 'defense' | 'evasion' | 'resolve'): number {
+  return stat(st(s), w, name);
+}
+
+// ---------------------------------------------------------------- exact attack odds
+
+/** What one attack is expected to do to its target: from the exact wound distribution (src/dice). */
+export interface AttackOdds {
+  /** P(exactly k wounds) at index k. */
+  wounds: readonly number[];
+  expectedWounds: number;
+  /** P(the target is slain by this attack). */
+  slain: number;
+  /** P(the target survives its Resolve test and becomes Broken!). */
+  broken: number;
+}
+
+export interface AttackOddsOptions {
+  action: 'clash' | 'volley';
+  /** Clash: the attack dice aimed at this target (default all Attacks). */
+  dice?: number;
+  /** Clash: re-roll 6s (a Charge or Inspire this activation, R14). */
+  inspired?: boolean;
+  /** Volley: +1 Barrage (Take Aim, R15). */
+  aimed?: boolean;
+  /** Clash: default whether the target is Outnumbered now (R13). */
+  outnumbered?: boolean;
+  /** Volley: default whether the line of sight is Obscured now (R22). */
+  obscured?: boolean;
+}
+
+const ODDS = new Map<string, AttackOdds>();
+const ODDS_MAX = 20_000;
+
+/** Memo key of what an attack's outcome depends on: the dice's options and the target's state. */
+function oddsKey(o: AttackOptions, t: Warrior, overkill: boolean): string {
+  let k = `${o.dice},${o.hitCap},${o.blockDice},${o.outnumbered ? 1 : 0}${o.inspired ? 1 : 0}${o.aimed ? 1 : 0}${o.obscured ? 1 : 0},${o.outnumberedBonus},${o.aimedBonus}`;
+  for (const r of o.attackRules ?? []) k += `a${r.face}${r.effect[0]}`;
+  for (const r of o.blockRules ?? []) k += `b${r.face}${r.effect[0]}`;
+  return `${k}|${t.profile.wounds},${t.profile.resolve},${t.markers},${t.broken ? 1 : 0},${overkill ? 1 : 0}`;
+}
+
+/**
+ * The exact odds of w attacking `target` now: the engine's own attack options
+ * (face rules, Command Abilities, Defense or Evasion) fed to src/dice's exact
+ * distribution, memoised (the same few profiles recur all game).
+ */
+export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOddsOptions): AttackOdds {
+  const g = st(s);
+  const clash = opts.action === 'clash';
+  const barrage = w.profile.barrage;
+  const o = attackOptionsFor(g, w, target, {
+    action: opts.action,
+    dice: clash ? (opts.dice ?? stat(g, w, 'attacks')) : (barrage?.dice ?? 0),
+    hitCap: stat(g, w, clash ? 'clash' : 'volley'),
+    outnumbered: clash && (opts.outnumbered ?? isOutnumbered(g, w, target)),
+    inspired: clash && opts.inspired === true,
+    aimed: !clash && opts.aimed === true,
+    obscured: !clash && (opts.obscured ?? volleyCheck(g, w, target.id).obscured),
+  });
+  const key = oddsKey(o, target, s.ruleset.overkill);
+  let odds = ODDS.get(key);
+  if (odds === undefined) {
+    const wounds = woundDistribution(o);
+    const out = targetOutcome({
+      attack: wounds,
+      wounds: target.profile.wounds,
+      resolve: target.profile.resolve,
+      markers: Math.min(target.markers, target.profile.wounds - 1),
+      broken: target.broken,
+      overkill: s.ruleset.overkill,
+    });
+    let mean = 0;
+    for (let k = 1; k < wounds.length; k++) mean += k * wounds[k];
+    odds = { wounds, expectedWounds: mean, slain: out.slain, broken: out.broken };
+    if (ODDS.size >= ODDS_MAX) ODDS.clear();
+    ODDS.set(key, odds);
+  }
+  return odds;
+}
+
+// ---------------------------------------------------------------- objectives and control
+
+/** One place the scenario scores: an Objective Zone, a capture point, or the circle around a moving marker. */
+export interface Objective {
+  kind: 'zone' | 'point' | 'movingMarker';
+  /** Index in scenario.objectiveZones, scenarioState.capturePoints or scenarioState.markers. */
+  index: number;
+  x: number;
+  y: number;
+  /** A base overlapping this circle is inside (R24). */
+  radius: number;
+  friendlyTo: Friendly;
+  /** Who would seize it if the Victory Phase ran now under the game's control rule, as from the first seizing round (null: nobody). */
+  seizedBy: PlayerIndex | null;
+  /** Each player's seizing weight inside under the control rule: first-blood weights, conquest-stands scoring stands, steamroller non-Broken! warriors. */
+  weight: [number, number];
+  /** Whether each player may seize it at all now (friendly zones, friendly markers, the first seizing round: R24, R25). */
+  may: [boolean, boolean];
+  /** Who holds it now: a zone's seizer at the last Victory Phase, a point's controller. */
+  heldBy: Friendly;
+}
+
+let objectivesOf: { s: State; actions: number; decisions: number; round: number; value: Objective[] } | null = null;
+
+/** Weight one warrior adds under the control rule (R24, R32, R33). */
+function controlWeight(w: ControlWarrior, s: State): number {
+  if (s.control === 'conquest-stands') return conquestStands(w, s.ruleset).scoring;
+  if (s.control === 'steamroller') return w.broken ? 0 : 1;
+  return w.cannotSeize ? 0 : seizingWeight(w, s.ruleset) + (w.seizeBonus ?? 0);
+}
+
+/**
+ * Every scoring place with who would seize it now and each side's weight in
+ * it, by the scenarios' own seizeZone. Cached until the next action (or
+ * round, or deployment: what moves warriors and changes who holds what).
+ */
+export function objectives(s: State): readonly Objective[] {
+  const c = objectivesOf;
+  if (c && c.s === s && c.actions === s.actions && c.round === s.round && (s.phase !== 'deploy' || c.decisions === s.decisions)) return c.value;
+  const warriors = controlWarriors(st(s));
+  const weights = warriors.map((w) => controlWeight(w, s));
+  const ss = s.scenarioState;
+  const out: Objective[] = [];
+  const inside: ControlWarrior[] = [];
+  const add = (kind: Objective['kind'], index: number, zone: ZoneCircle, heldBy: Friendly, markers: boolean): void => {
+    const weight: [number, number] = [0, 0];
+    inside.length = 0;
+    for (let i = 0; i < warriors.length; i++) {
+      const w = warriors[i];
+      if (!warriorInZone(w, zone)) continue;
+      weight[w.player] += weights[i];
+      inside.push(w);
+    }
+    const ms = markers ? ss.markers : [];
+    const may = maySeize(zone, ms, s.round, s.ruleset);
+    // Steamroller's eligibility looks at whole regiments; the other rules only at the warriors inside.
+    const seizedBy = seizeZone({
+      zone,
+      warriors: s.control === 'steamroller' ? warriors : inside,
+      markers: ms,
+      control: s.control,
+      round: Math.max(s.round, s.ruleset.firstSeizingRound),
+      ruleset: s.ruleset,
+    });
+    out.push({ kind, index, x: zone.x, y: zone.y, radius: zone.diameter / 2, friendlyTo: zone.friendlyTo, seizedBy, weight, may, heldBy });
+  };
+  s.scenario.objectiveZones.forEach((z, i) => add('zone', i, z, ss.zoneSeizedBy[i] ?? null, true));
+  s.scenario.capturePoints.forEach((cp, i) => {
+    const p = ss.capturePoints[i];
+    add('point', i, { x: cp.x, y: cp.y, diameter: 2 * (baseRadius(cp.baseMm) + cp.range), friendlyTo: cp.friendlyTo }, p.controlledBy, false);
+  });
+  for (const sp of s.scenario.special) {
+    const i = ss.markers.findIndex((m) => m.id === sp.marker);
+    const m = ss.markers[i];
+    add('movingMarker', i, { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null }, null, false);
+  }
+  objectivesOf = { s, actions: s.actions, decisions: s.decisions, round: s.round, value: out };
+  return out;
+}
+
+/**
+ * What each player would score if the Victory Phase ran now: the scenarios'
+ * own victoryPhase on copies of the scenario state and the round's tally.
+ */
+export function scoreIfVictoryNow(s: State): [number, number] {
+  const out = victoryPhase({
+    scenario: s.scenario,
+    state: structuredClone(s.scenarioState),
+    round: s.round,
+    warriors: controlWarriors(st(s)),
+    tally: structuredClone(s.tally),
+    control: s.control,
+    ruleset: s.ruleset,
+  });
+  return [out.vp[0], out.vp[1]];
+}
+
+// ---------------------------------------------------------------- evaluation
+
+/**
+ * Named weights of the evaluation, in one currency: a point of army cost.
+ * VP are worth `vp` points each; a Wound marker a share of its warrior's
+ * points (points / Wounds) times `wounds`; a Broken! warrior `broken` of its
+ * points; a scoring place held or about to be seized `zoneControl`.
+ */
+export interface EvalWeights {
+  /** Victory Points scored so far, per VP. */
+  vp: number;
+  /** VP the Victory Phase would give if it ran now, per VP (scaled by the rounds still to play). */
+  projectedVp: number;
+  /** Enemy points destroyed minus own, per point. */
+  pointsDestroyed: number;
+  /** Wound markers, as a fraction of the warrior's points per Wound. */
+  wounds: number;
+  /** Scoring places each side would seize now, per place. */
+  zoneControl: number;
+  /** Broken! warriors, as a fraction of their points. */
+  broken: number;
+}
+
+export const DEFAULT_WEIGHTS: Readonly<EvalWeights> = Object.freeze({
+  vp: 40,
+  projectedVp: 25,
+  pointsDestroyed: 1,
+  wounds: 0.5,
+  zoneControl: 15,
+  broken: 0.3,
+});
+
+/** One side's terms of the evaluation. */
+export interface EvalTerms {
+  vp: number;
+  projectedVp: number;
+  pointsDestroyed: number;
+  wounds: number;
+  zoneControl: number;
+  broken: number;
+}
+
+/** The evaluation's terms for `me` minus the opponent's, before weighting. */
+export function evaluationTerms(s: State, me: PlayerIndex): EvalTerms {
+  const you = me === 0 ? 1 : 0;
+  const t: EvalTerms = { vp: s.vp[me] - s.vp[you], projectedVp: 0, pointsDestroyed: 0, wounds: 0, zoneControl: 0, broken: 0 };
+  if (s.phase !== 'over') {
+    const now = scoreIfVictoryNow(s);
+    t.projectedVp = (now[me] - now[you]) * Math.max(1, s.scenario.rounds - s.round + 1);
+    for (const o of objectives(s)) if (o.seizedBy !== null) t.zoneControl += o.seizedBy === me ? 1 : -1;
+  }
+  for (const w of s.warriors) {
+    const sign = w.player === me ? -1 : 1; // harm to the enemy counts for me
+    if (w.status === 'slain') t.pointsDestroyed += sign * w.points;
+    else if (w.status === 'table') {
+      t.wounds += (sign * w.markers * w.points) / w.profile.wounds;
+      if (w.broken) t.broken += sign * w.points;
+    }
+  }
+  return t;
+}
+
+/** A state's value for `me`: the weighted terms (higher is better for me). */
+export function evaluate(s: State, me: PlayerIndex, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
+  const t = evaluationTerms(s, me);
+  return (
+    weights.vp * t.vp +
+    weights.projectedVp * t.projectedVp +
+    weights.pointsDestroyed * t.pointsDestroyed +
+    weights.wounds * t.wounds +
+    weights.zoneControl * t.zoneControl +
+    weights.broken * t.broken
+  );
+}
+
+/**
+ * An attack's expected worth in the evaluation's currency: the target's
+ * points if slain, `broken` of them if Broken!, and the wounds' share.
+ */
+export function attackValue(odds: AttackOdds, target: Warrior, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
+  const perWound = target.points / target.profile.wounds;
+  return (
+    odds.slain * target.points * weights.pointsDestroyed +
+    odds.broken * target.points * weights.broken +
+    (1 - odds.slain) * odds.expectedWounds * perWound * weights.wounds
+  );
+}
