@@ -90,3 +90,9 @@ export type { CrossingResult, FairCrossing, FairCrossingOptions } from './stats/
 // Campaigns.
 export { loadCampaign, mapWarnings, runCampaign, runCampaigns, CampaignRun, prepareCampaign, engineFight } from './campaign/index.js';
 export type { Campaign, CampaignPolicy, CampaignRecord, CampaignView, CampaignRunOptions } from './campaign/index.js';
+
+// The HTML report and replays (loaded on first use: vega is large, and plugins import this file in every worker).
+export type { ReportOptions, ReportOutcome } from './report/index.js';
+export async function writeReport(opts: import('./report/index.js').ReportOptions): Promise<import('./report/index.js').ReportOutcome> {
+  return (await import('./report/index.js')).writeReport(opts);
+}

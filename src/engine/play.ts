@@ -9,6 +9,7 @@ import type { GameResult, GameView, PlayGameOptions } from './types.js';
  */
 export function playGame(opts: PlayGameOptions): GameResult {
   const game = Game.create(opts);
+  opts.observe?.(game.state);
   const rngs = [childRng(opts.seed, 'policy-1'), childRng(opts.seed, 'policy-2')];
   const onReason = opts.onReason;
   const views: GameView[] = [

@@ -262,6 +262,8 @@ export interface PlayGameOptions {
   onEvent?: (event: GameEvent) => void;
   /** A policy's reason for a decision (GameView.explain), with the player it plays; leave unset in runs. */
   onReason?: (player: PlayerIndex, reason: string) => void;
+  /** Given the live state once, before the first event of play: for a listener that reads it between events (replays). Read-only. */
+  observe?: (state: Readonly<GameState>) => void;
 }
 
 // ---------------------------------------------------------------- events

@@ -6,7 +6,7 @@
 import { loadRoster } from '../army/index.js';
 import { withJsonOverlay } from '../data/json.js';
 import { getPolicy, loadPlugin, resolvePolicySpec } from '../bots/index.js';
-import { playGame } from '../engine/index.js';
+import { playGame, type PlayGameOptions } from '../engine/index.js';
 import type { Policy } from '../engine/types.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
 import { getScenario } from '../scenarios/index.js';
@@ -20,7 +20,8 @@ export async function cellPolicy(cell: CellSpec, spec: string): Promise<Policy> 
   return getPolicy(resolved);
 }
 
-export async function createGame(cell: CellSpec): Promise<PlayFn> {
+/** A cell's inputs loaded once; `forSeed` gives playGame's options for one game (the report replays games with it). */
+export async function cellInputs(cell: CellSpec): Promise<{ forSeed: (seed: string, aFirst: boolean) => PlayGameOptions }> {
   // A sweep's grid point reads its patched files in place of the ones on disk.
   const { ruleset, armyA, armyB, scenario } = withJsonOverlay(cell.files, () => {
     const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
@@ -30,13 +31,19 @@ export async function createGame(cell: CellSpec): Promise<PlayFn> {
   const policyA = await cellPolicy(cell, cell.policyA);
   const policyB = await cellPolicy(cell, cell.policyB);
   const control = cell.control ?? scenario.control;
-  return (seed, aFirst) =>
-    playGame({
+  return {
+    forSeed: (seed, aFirst) => ({
       armies: aFirst ? [armyA, armyB] : [armyB, armyA],
       scenario,
       control,
       ruleset,
       seed,
       policies: aFirst ? [policyA, policyB] : [policyB, policyA],
-    });
+    }),
+  };
+}
+
+export async function createGame(cell: CellSpec): Promise<PlayFn> {
+  const { forSeed } = await cellInputs(cell);
+  return (seed, aFirst) => playGame(forSeed(seed, aFirst));
 }

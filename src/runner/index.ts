@@ -18,6 +18,7 @@ export { GAME_COLUMNS, ERROR_COLUMNS, parseCsvLine } from './csv.js';
 export { SUMMARY_COLUMNS, CellSummary } from './summary.js';
 export { createProgress, type Progress } from './progress.js';
 export { quickstartFile, packageRoot } from './paths.js';
+export { cellInputs } from './engine-game.js';
 export { formatSummaryTable } from './table.js';
 export { summaryRows, BALANCE_ALPHA } from './balance.js';
 export { sweepSchema, expandSweep, MAX_GRID_POINTS, type SweepJson } from './sweep.js';

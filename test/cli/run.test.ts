@@ -47,9 +47,10 @@ describe('skirmish run', () => {
     const real = path.join(FIXTURES, 'sims', 'real.json');
     // Enough games that the run is still going when the signal lands, even on an idle machine.
     const whole = out();
-    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole]).code).toBe(0);
+    // --no-report: this test is about the run's files (the report has its own tests).
+    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole, '--no-report']).code).toBe(0);
     const dir = out();
-    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir];
+    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir, '--no-report'];
     const stopped = await interrupt(args, dir, 'SIGINT', 1);
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toMatch(/stopped: \d+ finished games are kept in .*checkpoint\.jsonl\nresume with: skirmish run .* --resume\n/);

@@ -8,6 +8,7 @@ import { register as registerMerge } from './merge.js';
 import { register as registerPlay } from './play.js';
 import { register as registerCampaign } from './campaign.js';
 import { register as registerTournament } from './tournament.js';
+import { register as registerReport } from './report.js';
 
 /**
  * One file per command under src/cli/commands; each exports
@@ -25,4 +26,5 @@ export function registerCommands(program: Command): void {
   registerPlay(program);
   registerCampaign(program);
   registerTournament(program);
+  registerReport(program);
 }

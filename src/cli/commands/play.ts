@@ -1,9 +1,9 @@
-import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
 import { expandStrongest, getPolicy, loadPlugin, resolvePolicySpec, type Policy } from '../../bots/index.js';
-import { playGame } from '../../engine/index.js';
+import { playGame, type PlayGameOptions } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
@@ -27,6 +27,7 @@ interface PlayFlags {
   log?: string;
   narrate?: boolean;
   json?: boolean;
+  replay?: string;
 }
 
 /** A policy from its spec; a plugin path is relative to the current directory. */
@@ -52,6 +53,7 @@ export function register(program: Command): void {
     .option('--log <file>', 'write every event as JSON lines to this file')
     .option('--narrate', "print the game line by line, with the bots' reasons (lines starting ~)")
     .option('--json', 'print the result as JSON')
+    .option('--replay <file>', 'write a replay page (HTML) to step through the game on its table')
     .addHelpText(
       'after',
       `
@@ -59,10 +61,13 @@ Example:
   $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
       --scenario raid --seed 1 --narrate
   $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \
-      --policy-a balanced:aggression=0.9 --policy-b ./my-bot.js --narrate`,
+      --policy-a balanced:aggression=0.9 --policy-b ./my-bot.js --narrate
+  $ skirmish play --army-a sims/armies/ironbound-800.json --army-b sims/armies/tuskfell-800.json \\
+      --scenario raid --seed 1 --replay game.html`,
     )
     .action(async (flags: PlayFlags) => {
       if (flags.log !== undefined) checkOutputFile('--log', flags.log);
+      if (flags.replay !== undefined) checkOutputFile('--replay', flags.replay);
       const control = flags.control;
       if (control !== undefined && !CONTROL_RULES.includes(control as ControlRule)) {
         throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${control}"`);
@@ -92,19 +97,30 @@ Example:
         const fd = logFd;
         listeners.push((e) => writeSync(fd, `${JSON.stringify(e)}\n`));
       }
+      const gameOpts: PlayGameOptions = {
+        armies,
+        scenario,
+        control: (control as ControlRule | undefined) ?? scenario.control,
+        ruleset,
+        seed: flags.seed,
+        policies,
+        onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
+        // A bot's reason for its decision, after the events of the decision before it.
+        onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
+      };
       let result;
+      const tmpReplay = flags.replay ? `${flags.replay}.tmp-${process.pid}` : null;
       try {
-        result = playGame({
-          armies,
-          scenario,
-          control: (control as ControlRule | undefined) ?? scenario.control,
-          ruleset,
-          seed: flags.seed,
-          policies,
-          onEvent: listeners.length > 0 ? (e) => listeners.forEach((l) => l(e)) : undefined,
-          // A bot's reason for its decision, after the events of the decision before it.
-          onReason: flags.narrate ? (_p, reason) => out.push(`    ~ ${reason}`) : undefined,
-        });
+        if (flags.replay && tmpReplay) {
+          // The same game as without --replay: recordReplay plays it through playGame with a listener.
+          const { recordReplay, replayHtml } = await import('../../report/replay.js');
+          const r = recordReplay(gameOpts);
+          result = r.result;
+          writeFileSync(tmpReplay, replayHtml(r.replay));
+          renameSync(tmpReplay, flags.replay);
+        } else {
+          result = playGame(gameOpts);
+        }
         if (logFd !== null && tmpLog && flags.log !== undefined) {
           closeSync(logFd);
           logFd = null;
@@ -114,6 +130,7 @@ Example:
         // No temporary file is left behind, whatever failed (issue 14).
         if (logFd !== null) closeSync(logFd);
         if (tmpLog) removeIfPresent(tmpLog);
+        if (tmpReplay) removeIfPresent(tmpReplay);
       }
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -121,5 +138,6 @@ Example:
       }
       if (out.length > 0) process.stdout.write(`${out.join('\n')}\n\n`);
       process.stdout.write(`${describeResult(result)}\n`);
+      if (flags.replay) process.stdout.write(`wrote ${flags.replay}\n`);
     });
 }

@@ -20,6 +20,7 @@ interface RunFlags {
   chunk?: string;
   gameModule?: string;
   progressInterval?: string;
+  report: boolean;
 }
 
 /** `sweep` is `run` for an experiment with a "sweep": the same flags, and the file must hold a sweep. */
@@ -41,6 +42,7 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
+    .option('--no-report', 'do not write report.html (charts, tables and replays; `skirmish report DIR` writes it later)')
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
     .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
     .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
@@ -56,7 +58,7 @@ Examples:
   $ skirmish run sims/experiments/conquest-stands.json --shard 2/4 --out reports/cs-2
   $ skirmish run sims/experiments/conquest-stands.json --resume   # after Ctrl-C or a crash
 
-Writes games.csv, summary.csv, errors.csv and manifest.json to the output folder;
+Writes games.csv, summary.csv, errors.csv, manifest.json and report.html to the output folder;
 checkpoint.jsonl holds finished games until the run completes.`,
     )
     .action(async (arg: string | undefined, flags: RunFlags) => {
@@ -118,6 +120,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
         process.stdout.write(`${formatSummaryTable(outcome.cells.map((c) => c.row))}\n\n`);
         if (outcome.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(outcome.crossings)}\n\n`);
         reportFinished(outcome);
+        if (flags.report) await reportAfterRun(out, file, gameModule === undefined);
       });
     });
 }
@@ -133,3 +136,17 @@ Writes games.csv and summary.csv (a column per parameter; a cell per grid point)
 sweep.csv (the summary with a column per parameter) and crossing.csv (the value
 where army A's win rate is 50%, with a 95% bootstrap interval, or a plain
 below-range / above-range / flat verdict).`;
+
+/** The report at the end of a run: the run's files are complete whatever happens here. */
+async function reportAfterRun(dir: string, experimentFile: string, replays: boolean): Promise<void> {
+  process.stderr.write('writing report.html...\n');
+  try {
+    const { writeReport } = await import('../../report/index.js');
+    const { describeReport } = await import('./report.js');
+    // A stand-in game module (tests) has no engine game to replay.
+    process.stdout.write(`${describeReport(await writeReport({ dir, experimentFile, replays }))}\n`);
+  } catch (err) {
+    process.stderr.write(`report: ${err instanceof Error ? err.message : String(err)}\nthe run's files are complete; write the report again with: skirmish report ${dir}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+
+interface ReportFlags {
+  replays: boolean;
+  experiment?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('report')
+    .description('write report.html into a run folder: charts, the tables of their numbers, and replays of notable games')
+    .argument('<dir>', 'a run, sweep, tournament or campaign output folder')
+    .option('--no-replays', 'do not replay notable games')
+    .option('--experiment <file>', "the experiment file, when the manifest's path does not resolve from here (for replays)")
+    .addHelpText(
+      'after',
+      `
+Example:
+  $ skirmish report reports/quickstart        # writes reports/quickstart/report.html and replays/
+
+The kind of report follows the folder's files: summary.csv (run), sweep.csv and
+crossing.csv (sweep), pairings.csv and ratings.csv (tournament), campaigns.csv
+(campaign). The page needs no network; open it in any browser.`,
+    )
+    .action(async (dir: string, flags: ReportFlags) => {
+      const { writeReport } = await import('../../report/index.js');
+      const o = await writeReport({ dir, replays: flags.replays, experimentFile: flags.experiment });
+      process.stdout.write(`${describeReport(o)}\n`);
+    });
+}
+
+/** The lines `report` and `run` print after writing a report. */
+export function describeReport(o: { kind: string; file: string; charts: number; replays: string[]; replayNote?: string }): string {
+  return (
+    `wrote ${o.file} (${o.kind} report, ${o.charts} charts${o.replays.length > 0 ? `, ${o.replays.length} replays in ${o.replays[0].replace(/[^/\\]+$/, '')}` : ''})` +
+    (o.replayNote ? `\n${o.replayNote}` : '')
+  );
+}

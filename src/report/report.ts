@@ -1,0 +1,139 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../errors.js';
+import { readColumns, readOptional } from './csv.js';
+import { htmlTable, esc, PAGE_STYLE, replayList } from './page.js';
+import { renderSvg } from './render.js';
+import { notableReplays } from './notable.js';
+import { runSections } from './run.js';
+import { sweepSections } from './sweep.js';
+import { tournamentSections } from './tournament.js';
+import { campaignSections } from './campaign.js';
+import type { ColumnTable, ReplayLink, ReportKind, ReportOptions, ReportOutcome, Section } from './types.js';
+
+/** The columns of games.csv the charts and the replays read. */
+const GAME_FIELDS = ['cell', 'game', 'seed', 'scenario', 'first_seat', 'winner', 'vp_a', 'vp_b'] as const;
+
+/** What the folder holds, by its files: the most specific producer wins. */
+export function detectKind(dir: string): ReportKind {
+  const has = (f: string): boolean => existsSync(path.join(dir, f));
+  if (has('campaigns.csv')) return 'campaign';
+  if (has('pairings.csv') || has('ratings.csv')) return 'tournament';
+  if (has('sweep.csv') || has('crossing.csv')) return 'sweep';
+  if (has('summary.csv')) return 'run';
+  throw new InputError(`${dir}: expected a run folder (summary.csv, sweep.csv, pairings.csv or campaigns.csv), found none of them`);
+}
+
+const TITLES: Record<ReportKind, string> = { run: 'Run report', sweep: 'Sweep report', tournament: 'Tournament report', campaign: 'Campaign report' };
+
+function readManifest(dir: string): Record<string, unknown> | null {
+  const file = path.join(dir, 'manifest.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    throw new InputError(`${file}: expected JSON, could not parse it`);
+  }
+}
+
+/** The sections of a folder of that kind. */
+function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null): Section[] {
+  const need = (name: string) => {
+    const t = readOptional(dir, name);
+    if (!t) throw new InputError(`${path.join(dir, name)}: expected this file in a ${kind} folder, it is missing`);
+    return t;
+  };
+  switch (kind) {
+    case 'run':
+      return runSections(need('summary.csv'), games);
+    case 'sweep':
+      return sweepSections(readOptional(dir, 'sweep.csv'), readOptional(dir, 'crossing.csv'));
+    case 'tournament':
+      return tournamentSections(readOptional(dir, 'pairings.csv'), readOptional(dir, 'ratings.csv'));
+    case 'campaign':
+      return campaignSections(need('campaigns.csv'), readOptional(dir, 'territories.csv'));
+  }
+}
+
+export interface BuiltReport {
+  kind: ReportKind;
+  html: string;
+  charts: number;
+  /** Replay pages to write next to the report, by file name relative to it. */
+  replays: { link: ReplayLink; html: string }[];
+  replayNote?: string;
+}
+
+/**
+ * The report of a run folder as one self-contained HTML page (no scripts,
+ * no network: every chart is inline SVG), plus the replay pages it links.
+ * Reads the folder and the experiment's inputs; writes nothing.
+ */
+export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
+  const dir = opts.dir;
+  const kind = detectKind(dir);
+  const manifest = readManifest(dir);
+  const gamesFile = path.join(dir, 'games.csv');
+  const games = kind === 'run' || kind === 'sweep' ? (existsSync(gamesFile) ? readColumns(gamesFile, GAME_FIELDS) : null) : null;
+  const sections = sectionsFor(kind, dir, games);
+  let replays: BuiltReport['replays'] = [];
+  let replayNote: string | undefined;
+  if (opts.replays !== false && (kind === 'run' || kind === 'sweep')) {
+    if (games) ({ replays, note: replayNote } = await notableReplays({ dir, games, manifest, experimentFile: opts.experimentFile }));
+  }
+  const parts: string[] = [];
+  let charts = 0;
+  for (const s of sections) {
+    parts.push(`<h2>${esc(s.heading)}</h2>`);
+    for (const l of s.lines ?? []) parts.push(`<p class="verdict">${esc(l)}</p>`);
+    for (const c of s.charts) {
+      const svg = await renderSvg({ ...c.spec, title: c.title } as typeof c.spec, c.id);
+      charts++;
+      parts.push(
+        `<figure class="chart" id="${esc(c.id)}">\n${svg}\n<figcaption class="caption">${esc(c.caption)}</figcaption>\n` +
+          `<details><summary>Table: the numbers of this chart</summary>\n${htmlTable(c.table)}\n</details></figure>`,
+      );
+    }
+  }
+  const name = typeof manifest?.experiment === 'string' ? manifest.experiment : typeof manifest?.name === 'string' ? manifest.name : path.basename(path.resolve(dir));
+  const meta = [
+    typeof manifest?.experimentFile === 'string' ? `experiment file ${manifest.experimentFile}` : '',
+    typeof manifest?.seed === 'string' ? `seed ${manifest.seed}` : '',
+    manifest?.package && typeof (manifest.package as { version?: unknown }).version === 'string' ? `skirmish-lab ${(manifest.package as { version: string }).version}` : '',
+  ].filter(Boolean);
+  const replayPart = replayList(replays.map((r) => r.link), replayNote);
+  const replaySection = replayPart === '' ? '' : `<h2>Replays</h2>\n${replayPart}`;
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(TITLES[kind])}: ${esc(name)}</title>
+<style>${PAGE_STYLE}</style></head>
+<body>
+<h1>${esc(TITLES[kind])}: ${esc(name)}</h1>
+<p class="meta">${esc(meta.join(' · '))}</p>
+${parts.join('\n')}
+${replaySection}
+</body></html>
+`;
+  return { kind, html, charts, replays, replayNote };
+}
+
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** Writes `report.html` (and the replays it links, under `replays/`) into the run's folder. */
+export async function writeReport(opts: ReportOptions): Promise<ReportOutcome> {
+  const built = await buildReport(opts);
+  const written: string[] = [];
+  if (built.replays.length > 0) mkdirSync(path.join(opts.dir, 'replays'), { recursive: true });
+  for (const r of built.replays) {
+    const f = path.join(opts.dir, r.link.file);
+    writeAtomically(f, r.html);
+    written.push(f);
+  }
+  const file = path.join(opts.dir, 'report.html');
+  writeAtomically(file, built.html);
+  return { kind: built.kind, file, charts: built.charts, replays: written, replayNote: built.replayNote };
+}
+

@@ -1,0 +1,134 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadRoster } from '../../src/army/index.js';
+import { getPolicy } from '../../src/bots/index.js';
+import { playGame } from '../../src/engine/index.js';
+import { DEFAULT_RULESET } from '../../src/rules/index.js';
+import { buildReport, detectKind, recordReplay, writeReport } from '../../src/report/index.js';
+import { logistic, logisticFit } from '../../src/report/numbers.js';
+import { verdict } from '../../src/report/sweep.js';
+import { loadCheckedExperiment, runExperiment } from '../../src/runner/index.js';
+import { getScenario } from '../../src/scenarios/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPORT_FIXTURES = path.join(here, '..', 'fixtures', 'report');
+const ROOT = path.resolve(here, '..', '..');
+const dirs: string[] = [];
+const tmp = (): string => {
+  const d = mkdtempSync(path.join(tmpdir(), 'skirmish-report-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Per chart figure: its SVG and how many drawn marks (paths, lines, text) vega put in its mark groups. */
+function figures(html: string): { id: string; marks: number }[] {
+  return [...html.matchAll(/<figure class="chart" id="([^"]+)">([\s\S]*?)<\/figure>/g)].map((m) => ({
+    id: m[1],
+    marks: (m[2].match(/role-mark[^>]*>\s*<(path|line|text|rect)/g) ?? []).length,
+  }));
+}
+
+describe('report of each kind of folder', () => {
+  const kinds = { run: 'run', sweep: 'sweep', sweep2: 'sweep', tournament: 'tournament', campaign: 'campaign' } as const;
+  for (const [name, kind] of Object.entries(kinds)) {
+    it(`${name}: detected as ${kind}, every chart an SVG with marks and a table, byte-identical when built again`, async () => {
+      const dir = path.join(REPORT_FIXTURES, name);
+      expect(detectKind(dir)).toBe(kind);
+      const a = await buildReport({ dir, replays: false });
+      const figs = figures(a.html);
+      expect(figs.length).toBe(a.charts);
+      expect(a.charts).toBeGreaterThan(0);
+      for (const f of figs) expect(f.marks, f.id).toBeGreaterThan(0);
+      expect(a.html.match(/<table>/g)?.length).toBe(a.charts);
+      // Self-contained: no scripts, nothing fetched.
+      expect(a.html).not.toMatch(/<script|src="http|href="http/);
+      const b = await buildReport({ dir, replays: false });
+      expect(b.html).toBe(a.html);
+    });
+  }
+
+  it('an empty folder is one clear input error', () => {
+    expect(() => detectKind(tmp())).toThrow(/expected a run folder \(summary\.csv/);
+  });
+
+  it('run: the win-rate table holds summary.csv numbers and flags exactly the Holm-flagged cells', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const summary = readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1);
+    const flagged = summary.filter((l) => l.endsWith(',1')).length;
+    expect(flagged).toBeGreaterThan(0);
+    const table = html.slice(html.indexOf('id="win-rate"'), html.indexOf('id="first-seat"'));
+    expect(table.match(/<td>imbalanced<\/td>/g)?.length).toBe(flagged);
+    const first = summary[0].split(',');
+    expect(table).toContain(`<td>${Math.round(Number(first[11]) * 1000) / 10}</td>`);
+    for (const id of ['win-rate', 'first-seat', 'matchups', 'vp', 'vp-margin']) expect(html).toContain(`id="${id}"`);
+  });
+
+  it('sweep: the crossing in words, and no number where the range never reaches 50%', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'sweep'), replays: false });
+    expect(html).toContain('fair cost 31.2 points, 95% interval 28.4–34.1 points');
+    expect(html).toContain('no fair cost inside the swept range 20–40 points');
+    const c = { cell: 'x', parameter: 'aggression', crossing: NaN, low: NaN, high: NaN, status: 'flat' };
+    expect(verdict(c, [0, 1])).toBe("no trend within the noise: aggression from 0 to 1 does not move army A's win rate measurably");
+    expect(verdict({ ...c, status: 'above-range' }, [3, 7])).toMatch(/lies above 7$/);
+  });
+});
+
+describe('logisticFit', () => {
+  it('recovers the curve of exact rates', () => {
+    const truth = { a: 3.72, b: -0.12 };
+    const pts = [20, 25, 30, 35, 40].map((x) => ({ x, n: 1000, successes: 1000 * logistic(truth, x) }));
+    const f = logisticFit(pts)!;
+    expect(f.a).toBeCloseTo(truth.a, 6);
+    expect(f.b).toBeCloseTo(truth.b, 6);
+  });
+  it('gives up on a perfectly separated sweep instead of drawing a step', () => {
+    expect(logisticFit([{ x: 1, n: 10, successes: 0 }, { x: 2, n: 10, successes: 10 }])).toBeNull();
+  });
+});
+
+describe('replays', () => {
+  it('the replay is the game playGame plays, stepped by activation and round, warriors moving', () => {
+    const opts = {
+      armies: [loadRoster(path.join(ROOT, 'sims/armies/ironbound-400.json'), DEFAULT_RULESET), loadRoster(path.join(ROOT, 'sims/armies/tuskfell-400.json'), DEFAULT_RULESET)] as [never, never],
+      scenario: getScenario('raid'),
+      ruleset: DEFAULT_RULESET,
+      seed: 'replay-1',
+      policies: [getPolicy('random'), getPolicy('random')] as [never, never],
+    };
+    const { replay, result } = recordReplay(opts);
+    expect(result).toEqual(playGame(opts));
+    expect(replay.frames.length).toBeGreaterThan(result.rounds * 4);
+    expect(replay.frames.at(-1)!.lines.at(-1)).toMatch(/wins|draw/);
+    expect(replay.frames.at(-1)!.vp).toEqual(result.vp);
+    expect(replay.frames.filter((f) => /Round \d+ scored/.test(f.label)).length).toBe(result.rounds);
+    const first = replay.frames.findIndex((f) => /activates/.test(f.label));
+    const moved = replay.warriors.some((_, k) => replay.frames[first].pos[4 * k] !== replay.frames.at(-1)!.pos[4 * k]);
+    expect(moved).toBe(true);
+  });
+
+  it('a run report links replays of the closest and most lopsided game of each cell, ending as games.csv says', async () => {
+    const dir = tmp();
+    const file = path.join(ROOT, 'test/runner/fixtures/sims/real.json');
+    const experiment = loadCheckedExperiment({ file, games: 6 });
+    const run = await runExperiment({ experiment, out: dir, workers: 0 });
+    expect(run.status).toBe('complete');
+    const o = await writeReport({ dir, experimentFile: file });
+    expect(o.replayNote).toBeUndefined();
+    expect(o.replays.length).toBeGreaterThanOrEqual(2);
+    expect(readdirSync(path.join(dir, 'replays')).length).toBe(o.replays.length);
+    const html = readFileSync(o.file, 'utf8');
+    for (const r of o.replays) expect(html).toContain(`href="replays/${path.basename(r)}"`);
+    expect(html).toMatch(/the closest game \(VP margin [\d.]+\)/);
+    expect(html).not.toMatch(/inputs changed/);
+    // Without the experiment file the report still comes, and says why it has no replays.
+    const lone = tmp();
+    for (const f of ['games.csv', 'summary.csv']) cpSync(path.join(dir, f), path.join(lone, f));
+    const o2 = await writeReport({ dir: lone });
+    expect(o2.replays).toEqual([]);
+    expect(existsSync(path.join(lone, 'report.html'))).toBe(true);
+  });
+});
