@@ -103,3 +103,17 @@ export function reportFinished(outcome: RunOutcome): void {
       outcome.files.map((f) => `  ${f}\n`).join(''),
   );
 }
+
+/** The report at the end of a run, a tournament or campaigns: the run's files are complete whatever happens here. */
+export async function reportAfterRun(dir: string, experimentFile: string | undefined, replays: boolean): Promise<void> {
+  process.stderr.write('writing report.html...\n');
+  try {
+    const { writeReport } = await import('../report/index.js');
+    const { describeReport } = await import('./commands/report.js');
+    // A stand-in game module (tests) has no engine game to replay.
+    process.stdout.write(`${describeReport(await writeReport({ dir, experimentFile, replays }))}\n`);
+  } catch (err) {
+    process.stderr.write(`report: ${err instanceof Error ? err.message : String(err)}\nthe run's files are complete; write the report again with: skirmish report ${dir}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { parseShard } from '../../runner/seeds.js';
-import { resumeCommand, wholeNumber, withStopSignals } from '../batch.js';
+import { reportAfterRun, resumeCommand, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface CampaignFlags {
   campaigns: string;
@@ -13,6 +13,7 @@ interface CampaignFlags {
   resume?: boolean;
   battlePolicy?: string;
   merge?: string[];
+  report: boolean;
 }
 
 export function register(program: Command): void {
@@ -24,6 +25,7 @@ export function register(program: Command): void {
     .option('--seed <seed>', "run seed, overriding the file's")
     .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
+    .option('--no-report', 'do not write report.html (campaign charts; `skirmish report DIR` writes it later)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')
     .option('--battle-policy <name>', "every player's battle policy, overriding the file (e.g. random, balanced)")
     .option('--merge <dirs...>', 'combine the output folders of --shard slices into --out (plays nothing)')
@@ -48,7 +50,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
       const { loadCampaign, mapWarnings, mergeCampaignShards, runCampaigns, campaignFiles } = await import('../../campaign/index.js');
       const { createProgress } = await import('../../runner/progress.js');
       const campaigns = wholeNumber('--campaigns', flags.campaigns, 1, 100_000_000);
-      const workers = flags.workers === undefined ? undefined : wholeNumber('--workers', flags.workers, 0, 1024);
+      const workers = workersFlag(flags.workers);
       let shard = null;
       if (flags.shard !== undefined) {
         shard = parseShard(flags.shard);
@@ -98,6 +100,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
             '\nwrote:\n' +
             outcome.files.map((f) => `  ${f}\n`).join(''),
         );
+        if (flags.report) await reportAfterRun(outcome.out, undefined, false);
       });
     });
 }

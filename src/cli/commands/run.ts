@@ -6,7 +6,7 @@ import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
 import { checkOutputDir } from '../../data/outputs.js';
-import { reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface RunFlags {
   games?: string;
@@ -136,17 +136,3 @@ Writes games.csv and summary.csv (a column per parameter; a cell per grid point)
 sweep.csv (the summary with a column per parameter) and crossing.csv (the value
 where army A's win rate is 50%, with a 95% bootstrap interval, or a plain
 below-range / above-range / flat verdict).`;
-
-/** The report at the end of a run: the run's files are complete whatever happens here. */
-async function reportAfterRun(dir: string, experimentFile: string, replays: boolean): Promise<void> {
-  process.stderr.write('writing report.html...\n');
-  try {
-    const { writeReport } = await import('../../report/index.js');
-    const { describeReport } = await import('./report.js');
-    // A stand-in game module (tests) has no engine game to replay.
-    process.stdout.write(`${describeReport(await writeReport({ dir, experimentFile, replays }))}\n`);
-  } catch (err) {
-    process.stderr.write(`report: ${err instanceof Error ? err.message : String(err)}\nthe run's files are complete; write the report again with: skirmish report ${dir}\n`);
-    process.exitCode = 1;
-  }
-}

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
-import { reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { reportAfterRun, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface TournamentFlags {
   policies: string;
@@ -19,6 +19,7 @@ interface TournamentFlags {
   chunk?: string;
   gameModule?: string;
   progressInterval?: string;
+  report: boolean;
 }
 
 /** A comma list; empty items are an error naming the flag. */
@@ -55,6 +56,7 @@ export function register(program: Command): void {
     .option('--seed <seed>', 'tournament seed', 'tournament-1')
     .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
     .option('--out <dir>', 'output folder', path.join('reports', 'tournament'))
+    .option('--no-report', 'do not write report.html (ratings and pairing charts; `skirmish report DIR` writes it later)')
     .option('--resume', "continue a stopped tournament from its checkpoint; the files equal an uninterrupted run's")
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
@@ -122,6 +124,7 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
         if (reportUnfinished(run, tournamentFiles(out).checkpoint, signals)) return;
         process.stdout.write(`${formatPairingsTable(pairings)}\n\n${formatRatingsTable(ratings)}\n\n`);
         reportFinished(run);
+        if (flags.report) await reportAfterRun(out, undefined, false);
       });
     });
 }
