@@ -15,8 +15,7 @@ import { createPool, type Executor } from '../runner/pool.js';
 import type { ProgressUpdate } from '../runner/run.js';
 import { writeAtomically } from '../runner/run.js';
 import { shardRange } from '../runner/seeds.js';
-import { acquireRunLock } from '../runner/lock.js';
-import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
+import { inLockedFolder } from '../runner/lock.js';
 import type { Shard } from '../runner/types.js';
 import { BATTLE_COLUMNS, battleRows, CAMPAIGN_COLUMNS, campaignRow, CampaignSummary, TERRITORY_COLUMNS } from './output.js';
 import type { Campaign } from './types.js';
@@ -80,17 +79,9 @@ function inProcess(): Executor<CampaignTask, CampaignTaskResult> {
   };
 }
 
-/** Runs campaigns in their output folder, checked, made and locked as an experiment's is (runner/lock.ts). */
+/** Runs campaigns in their checked, locked output folder, as an experiment runs (runner/lock.ts). */
 export async function runCampaigns(opts: CampaignRunOptions): Promise<CampaignRunOutcome> {
-  const out = opts.out ?? opts.campaign.out;
-  checkOutputDir('--out', out);
-  makeOutputDir(out);
-  const lock = acquireRunLock(out);
-  try {
-    return await runLocked(opts);
-  } finally {
-    lock.release();
-  }
+  return inLockedFolder(opts.out ?? opts.campaign.out, () => runLocked(opts));
 }
 
 async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> {

@@ -2,6 +2,7 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unli
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
+import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
 
 /** The lock file a run holds in its output folder. */
 export const LOCK_FILE = 'run.lock';
@@ -108,4 +109,20 @@ export function acquireRunLock(dir: string): RunLock {
     return { file, tookOverFrom, release };
   }
   throw new InputError(`${dir}: could not take the run lock ${file}; another run keeps taking it`);
+}
+
+/**
+ * Runs `work` in the output folder `out`: the folder is checked and made
+ * before any work, and locked for its length, so two runs never write into
+ * one folder at once (experiments, tournaments, sweeps and campaigns alike).
+ */
+export async function inLockedFolder<T>(out: string, work: () => Promise<T>): Promise<T> {
+  checkOutputDir('--out', out);
+  makeOutputDir(out);
+  const lock = acquireRunLock(out);
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
 }

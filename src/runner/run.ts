@@ -2,8 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, unlinkSync, wri
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
-import { acquireRunLock } from './lock.js';
+import { inLockedFolder } from './lock.js';
 import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
@@ -116,21 +115,9 @@ export function outputFiles(out: string): { games: string; summary: string; erro
 
 const tmpName = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
 
-/**
- * Runs an experiment (or one shard of it) in its output folder: the folder is
- * checked and made before any game, and locked for the run (lock.ts), so two
- * runs can never write into one folder at once.
- */
+/** Runs an experiment (or one shard of it) in its checked, locked output folder (lock.ts). */
 export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
-  const out = opts.out ?? opts.experiment.out;
-  checkOutputDir('--out', out);
-  makeOutputDir(out);
-  const lock = acquireRunLock(out);
-  try {
-    return await runLocked(opts);
-  } finally {
-    lock.release();
-  }
+  return inLockedFolder(opts.out ?? opts.experiment.out, () => runLocked(opts));
 }
 
 /**
