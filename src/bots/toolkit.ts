@@ -123,11 +123,11 @@ const ODDS = new Map<string, AttackOdds>();
 const ODDS_MAX = 20_000;
 
 /** Memo key of what an attack's outcome depends on: the dice's options and the target's state. */
-function oddsKey(o: AttackOptions, t: Warrior, overkill: boolean): string {
+function oddsKey(o: AttackOptions, t: Warrior, resolve: number, overkill: boolean): string {
   let k = `${o.dice},${o.hitCap},${o.blockDice},${o.outnumbered ? 1 : 0}${o.inspired ? 1 : 0}${o.aimed ? 1 : 0}${o.obscured ? 1 : 0},${o.outnumberedBonus},${o.aimedBonus}`;
   for (const r of o.attackRules ?? []) k += `a${r.face}${r.effect[0]}`;
   for (const r of o.blockRules ?? []) k += `b${r.face}${r.effect[0]}`;
-  return `${k}|${t.profile.wounds},${t.profile.resolve},${t.markers},${t.broken ? 1 : 0},${overkill ? 1 : 0}`;
+  return `${k}|${t.profile.wounds},${resolve},${t.markers},${t.broken ? 1 : 0},${overkill ? 1 : 0}`;
 }
 
 /**
@@ -148,14 +148,16 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
     aimed: !clash && opts.aimed === true,
     obscured: !clash && (opts.obscured ?? volleyCheck(g, w, target.id).obscured),
   });
-  const key = oddsKey(o, target, s.ruleset.overkill);
+  // The target's Resolve as its Resolve test reads it (R37: e.g. Croak of Doom).
+  const resolve = stat(g, target, 'resolve');
+  const key = oddsKey(o, target, resolve, s.ruleset.overkill);
   let odds = ODDS.get(key);
   if (odds === undefined) {
     const wounds = woundDistribution(o);
     const out = targetOutcome({
       attack: wounds,
       wounds: target.profile.wounds,
-      resolve: target.profile.resolve,
+      resolve,
       markers: Math.min(target.markers, target.profile.wounds - 1),
       broken: target.broken,
       overkill: s.ruleset.overkill,

@@ -63,6 +63,22 @@ describe('toolkit: the engine\'s own answers, read-only', () => {
     expect(Math.abs(slain / n - odds.slain)).toBeLessThan(4 * se + 1e-3);
   });
 
+  it('attack odds read the target\'s Resolve with the abilities in force (R37: a -1 Resolve, like Croak of Doom)', () => {
+    const s = midGame('annihilation', 'odds', true).state;
+    const w = activeWarrior(s);
+    const t = legalClashTargets(s, w)[0];
+    const opts = { action: 'clash', inspired: true, outnumbered: false } as const;
+    const before = attackOdds(s, w, t, opts);
+    // The attacker's side performs a -1 Resolve on enemies; the engaged target is within its Command Range.
+    const source = s.warriors.find((x) => x.player === w.player && x.kind !== 'leader' && x.status === 'table' && Math.hypot(x.x - t.x, x.y - t.y) < 4)!;
+    s.abilities.push({ name: 'Croak', source: source.id, player: w.player, def: { name: 'Croak', target: 'enemy', effect: { kind: 'modify', stat: 'resolve', by: -1 } } as never });
+    const after = attackOdds(s, w, t, opts);
+    const fate = targetOutcome({ attack: before.wounds, wounds: t.profile.wounds, resolve: Math.max(0, t.profile.resolve - 1), markers: t.markers, broken: t.broken });
+    expect(after.slain).toBeCloseTo(fate.slain, 12);
+    expect(after.slain).toBeGreaterThan(before.slain);
+    s.abilities.pop();
+  });
+
   it('objectives: who seizes each zone is the scenario\'s own seizeZone; score-now changes nothing', () => {
     const game = midGame('raid', 'zones', false, 4);
     const s = game.state;
