@@ -323,15 +323,20 @@ export interface TargetOutcome {
  * every test fail; `overkill` (R10, default on) lowers Resolve by 1 per marker
  * beyond Wounds; effective Resolve ≤ 0 always fails.
  */
+/** Array.isArray does not narrow a readonly array out of a union. */
+function isDistribution(a: AttackOptions | readonly number[]): a is readonly number[] {
+  return Array.isArray(a);
+}
+
 export function targetOutcome(opts: {
-  attack: AttackOptions | number[];
+  attack: AttackOptions | readonly number[];
   wounds: number;
   resolve: number;
   markers?: number;
   broken?: boolean;
   overkill?: boolean;
 }): TargetOutcome {
-  const dist = Array.isArray(opts.attack) ? opts.attack : woundDistribution(opts.attack);
+  const dist: readonly number[] = isDistribution(opts.attack) ? opts.attack : woundDistribution(opts.attack);
   const markers = opts.markers ?? 0;
   if (!Number.isInteger(opts.wounds) || opts.wounds < 1) throw new RangeError(`wounds must be a whole number ≥ 1, got ${String(opts.wounds)}`);
   if (!Number.isInteger(opts.resolve)) throw new RangeError(`resolve must be a whole number, got ${String(opts.resolve)}`);
