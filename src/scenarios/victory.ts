@@ -32,6 +32,14 @@ export interface VictoryPhaseOptions {
 }
 
 /** An empty tally, for the engine to fill between Victory Phases. */
+/**
+ * VP as the rules count them: fractional points (points slain) summed in a
+ * different order must not make 236.8 and 236.79999999999998 a win.
+ */
+export function roundVp(vp: number): number {
+  return Math.round(vp * 1e6) / 1e6;
+}
+
 export function emptyTally(): VictoryTally {
   return {
     enemyRegimentsDestroyed: [0, 0],
@@ -108,8 +116,10 @@ export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
 
   const gained: [number, number] = [0, 0];
   for (const l of detail) gained[l.player] += l.vp;
-  state.vp[0] += gained[0];
-  state.vp[1] += gained[1];
+  gained[0] = roundVp(gained[0]);
+  gained[1] = roundVp(gained[1]);
+  state.vp[0] = roundVp(state.vp[0] + gained[0]);
+  state.vp[1] = roundVp(state.vp[1] + gained[1]);
   // Tug-of-War: an A-to-B chain wins at once and counts as that many VP.
   if (instantWinner !== null && state.vp[instantWinner] < instantVp) {
     gained[instantWinner] += instantVp - state.vp[instantWinner];

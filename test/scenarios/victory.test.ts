@@ -224,6 +224,16 @@ describe('scenario VP rules', () => {
     expect(r.vp).toEqual([60, 30]);
     expect(gameEnd({ scenario: s, state: st, round: 6 })).toEqual({ over: true, winner: 0, reason: 'lastRound' });
   });
+
+  it('Annihilation: fractional points summed in another order still tie (no 236.79999999999998 against 236.8)', () => {
+    const { s, st } = setup('annihilation');
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point; points slain add up round by round.
+    phase(s, st, [], 2, { pointsSlain: [0.1, 0.3] });
+    const r = phase(s, st, [], 6, { pointsSlain: [0.2, 0] });
+    expect(st.vp).toEqual([0.3, 0.3]);
+    expect(r.vp[0]).toBe(0.2);
+    expect(gameEnd({ scenario: s, state: st, round: 6 })).toEqual({ over: true, winner: null, reason: 'lastRound' });
+  });
 });
 
 describe('game end (R28)', () => {
