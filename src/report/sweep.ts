@@ -1,6 +1,7 @@
 import { SUMMARY_COLUMNS } from '../runner/index.js';
 import { col, num } from './csv.js';
-import { cellText, logistic, logisticFit, pct, r4 } from './numbers.js';
+import { isotonicFit, logisticAt, logisticFit } from '../stats/index.js';
+import { cellText, pct, r4 } from './numbers.js';
 import type { Chart, CsvTable, Section } from './types.js';
 
 /** Columns of sweep.csv that are not parameters: the summary's, and flags other issues add. */
@@ -13,12 +14,15 @@ export interface Crossing {
   low: number;
   high: number;
   status: string;
+  /** The curve the crossing was read from: logistic or isotonic (crossing.csv's fit). */
+  fit: string;
 }
 
 function readCrossings(t: CsvTable | null): Crossing[] {
   if (!t) return [];
   const [iC, iP, iX, iLo, iHi, iS] = ['cell', 'parameter', 'crossing', 'crossing_low', 'crossing_high', 'status'].map((n) => col(t, n));
-  return t.rows.map((r) => ({ cell: r[iC], parameter: r[iP], crossing: num(r[iX]), low: num(r[iLo]), high: num(r[iHi]), status: r[iS] }));
+  const iF = t.columns.indexOf('fit');
+  return t.rows.map((r) => ({ cell: r[iC], parameter: r[iP], crossing: num(r[iX]), low: num(r[iLo]), high: num(r[iHi]), status: r[iS], fit: iF >= 0 ? r[iF] : 'logistic' }));
 }
 
 /** The swept parameters: crossing.csv's names where it has them, else sweep.csv's extra numeric columns. */
@@ -85,13 +89,18 @@ function readPoints(sweep: CsvTable, params: string[]): Map<string, Point[]> {
 function curveChart(cell: string, index: number, param: string, points: Point[], c: Crossing | undefined): Chart {
   const xs = points.map((p) => p.x);
   const range: [number, number] = [Math.min(...xs), Math.max(...xs)];
-  const fit = logisticFit(points.map((p) => ({ x: p.x, successes: p.successes, n: p.games })));
-  const curve = fit
-    ? Array.from({ length: 61 }, (_, i) => {
+  // Draw the curve the crossing was read from (stats/crossing.ts): the logistic, or the monotone steps joined by straight lines.
+  const binomial = points.map((p) => ({ x: p.x, successes: p.successes, trials: p.games }));
+  const lf = logisticFit(binomial);
+  const isotonic = c?.fit === 'isotonic';
+  const steps = isotonic ? isotonicFit(binomial, lf.b >= 0).fitted : [];
+  const fitted = (i: number, x: number): number => (isotonic ? steps[i] : logisticAt(lf, x));
+  const curve = isotonic
+    ? points.map((p, i) => ({ x: p.x, fit: pct(steps[i]) }))
+    : Array.from({ length: 61 }, (_, i) => {
         const x = range[0] + ((range[1] - range[0]) * i) / 60;
-        return { x: r4(x), fit: pct(logistic(fit, x)) };
-      })
-    : [];
+        return { x: r4(x), fit: pct(logisticAt(lf, x)) };
+      });
   const data = points.map((p) => ({ x: p.x, rate: pct(p.rate), low: pct(p.low), high: pct(p.high), games: p.games }));
   const words = c ? verdict(c, range) : 'no crossing.csv row for this cell';
   const x = { field: 'x', type: 'quantitative' as const, title: `${param}${/cost|points/i.test(param) ? ' (points)' : ''}`, scale: { zero: false, padding: 12 } };
@@ -101,7 +110,7 @@ function curveChart(cell: string, index: number, param: string, points: Point[],
     { data: { values: data }, mark: { type: 'point', filled: true, color: '#1f3f66', size: 50 }, encoding: { x, y: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'x', title: param }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
     { data: { values: [{ y: 50 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
   ];
-  if (curve.length > 0) layer.push({ data: { values: curve }, mark: { type: 'line', color: '#d35400', strokeWidth: 2 }, encoding: { x, y: { field: 'fit', type: 'quantitative' } } });
+  layer.push({ data: { values: curve }, mark: { type: 'line', color: '#d35400', strokeWidth: 2 }, encoding: { x, y: { field: 'fit', type: 'quantitative' } } });
   if (inside && c) {
     layer.push(
       { data: { values: [{ lo: c.low, hi: c.high }] }, mark: { type: 'rect', color: '#27ae60', opacity: 0.18 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
@@ -112,11 +121,11 @@ function curveChart(cell: string, index: number, param: string, points: Point[],
   return {
     id: `sweep-${index}`,
     title: `Win rate against ${param}: ${cell}`,
-    caption: `${words[0].toUpperCase()}${words.slice(1)}. Dots: army A's win rate (draws half) at each value, band: its 95% interval, orange: the logistic fit${inside ? ', green: the crossing and its 95% interval' : ''}.`,
+    caption: `${words[0].toUpperCase()}${words.slice(1)}. Dots: army A's win rate (draws half) at each value, band: its 95% interval, orange: the ${isotonic ? 'monotone (isotonic) fit the crossing is read from' : 'logistic fit'}${inside ? ', green: the crossing and its 95% interval' : ''}.`,
     spec: { width: 560, height: 260, layer } as Chart['spec'],
     table: {
       columns: [param, 'games', 'win rate A %', '95% low %', '95% high %', 'fitted %'],
-      rows: data.map((d) => [d.x, d.games, cellText(d.rate), cellText(d.low), cellText(d.high), fit ? cellText(pct(logistic(fit, d.x))) : '']),
+      rows: data.map((d, i) => [d.x, d.games, cellText(d.rate), cellText(d.low), cellText(d.high), cellText(pct(fitted(i, d.x)))]),
     },
   };
 }

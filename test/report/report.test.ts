@@ -8,7 +8,6 @@ import { getPolicy } from '../../src/bots/index.js';
 import { playGame } from '../../src/engine/index.js';
 import { DEFAULT_RULESET } from '../../src/rules/index.js';
 import { buildReport, detectKind, recordReplay, writeReport } from '../../src/report/index.js';
-import { logistic, logisticFit } from '../../src/report/numbers.js';
 import { verdict } from '../../src/report/sweep.js';
 import { loadCheckedExperiment, runExperiment } from '../../src/runner/index.js';
 import { getScenario } from '../../src/scenarios/index.js';
@@ -71,22 +70,16 @@ describe('report of each kind of folder', () => {
     const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'sweep'), replays: false });
     expect(html).toContain('fair cost 31.2 points, 95% interval 28.4–34.1 points');
     expect(html).toContain('no fair cost inside the swept range 20–40 points');
-    const c = { cell: 'x', parameter: 'aggression', crossing: NaN, low: NaN, high: NaN, status: 'flat' };
+    const c = { cell: 'x', parameter: 'aggression', crossing: NaN, low: NaN, high: NaN, status: 'flat', fit: 'logistic' };
     expect(verdict(c, [0, 1])).toBe("no trend within the noise: aggression from 0 to 1 does not move army A's win rate measurably");
     expect(verdict({ ...c, status: 'above-range' }, [3, 7])).toMatch(/lies above 7$/);
   });
-});
 
-describe('logisticFit', () => {
-  it('recovers the curve of exact rates', () => {
-    const truth = { a: 3.72, b: -0.12 };
-    const pts = [20, 25, 30, 35, 40].map((x) => ({ x, n: 1000, successes: 1000 * logistic(truth, x) }));
-    const f = logisticFit(pts)!;
-    expect(f.a).toBeCloseTo(truth.a, 6);
-    expect(f.b).toBeCloseTo(truth.b, 6);
-  });
-  it('gives up on a perfectly separated sweep instead of drawing a step', () => {
-    expect(logisticFit([{ x: 1, n: 10, successes: 0 }, { x: 2, n: 10, successes: 10 }])).toBeNull();
+  it('sweep: the chart draws the curve the crossing was read from (crossing.csv fit)', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'sweep'), replays: false });
+    // The fixture's first cell was fitted by isotonic regression, the second by the logistic.
+    expect(html.split('orange: the monotone (isotonic) fit the crossing is read from').length - 1).toBe(1);
+    expect(html.split('orange: the logistic fit').length - 1).toBe(1);
   });
 });
 
