@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildArmy } from '../army/index.js';
-import { listPolicies } from '../bots/index.js';
+import { expandStrongest, getPolicy, isPluginSpec } from '../bots/index.js';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
 import { formatPath, InputError } from '../errors.js';
 import { getScenario, listScenarios } from '../scenarios/index.js';
@@ -19,11 +19,23 @@ export const DEFAULT_MAX_CYCLES = 40;
 
 const name = z.string().min(1);
 
+/** Why a battle policy spec cannot play a campaign's battles, or null. */
+function battlePolicyError(spec: string): string | null {
+  if (isPluginSpec(spec)) return `battle policy "${spec}": campaigns play built-in battle policies only (a name with options, or "strongest")`;
+  try {
+    getPolicy(spec);
+    return null;
+  } catch (e) {
+    if (e instanceof InputError) return e.message;
+    throw e;
+  }
+}
+
 const playerSchema = z.strictObject({
   name,
   /** Army list file, relative to the campaign file. */
   army: name,
-  /** Bots registry name (default "random"). */
+  /** A built-in battle policy with options, or "strongest" (default "random"). */
   battlePolicy: name.optional(),
   /** random, greedy, defensive, or a module path (relative to the campaign file). */
   campaignPolicy: name.optional(),
@@ -96,7 +108,6 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
   });
   const adjacency = hexAdjacency(d.map);
 
-  const battleNames = listPolicies();
   const players: CampaignPlayer[] = [];
   const playerNames = new Map<string, string>();
   const factions = d.factions.map((f, fi) => {
@@ -117,9 +128,11 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
         const built = buildArmy(armyJson, armyFile);
         if (!built.roster) err([...at, 'army'], `the army list ${armyFile} is invalid: ${built.errors.join('; ')}`);
       }
-      const battlePolicy = opts.battlePolicy ?? p.battlePolicy ?? d.battlePolicy ?? 'random';
-      if (!battleNames.includes(battlePolicy)) {
-        err(opts.battlePolicy ? [] : p.battlePolicy ? [...at, 'battlePolicy'] : ['battlePolicy'], `unknown battle policy "${battlePolicy}" (built-in: ${battleNames.join(', ')})`);
+      const battlePolicy = expandStrongest(opts.battlePolicy ?? p.battlePolicy ?? d.battlePolicy ?? 'random');
+      const policyError = battlePolicyError(battlePolicy);
+      if (policyError !== null) {
+        if (opts.battlePolicy) throw new InputError(`--battle-policy: ${policyError}`);
+        err(p.battlePolicy ? [...at, 'battlePolicy'] : ['battlePolicy'], policyError);
       }
       let campaignPolicy = p.campaignPolicy ?? d.campaignPolicy ?? 'random';
       if (isPolicyPath(campaignPolicy)) {

@@ -39,6 +39,8 @@ describe('skirmish campaign', () => {
     ['a missing army list', (j: Record<string, any>) => (j.factions[0].players[1].army = 'nope.json'), /factions\[0\]\.players\[1\]\.army: cannot read army list .*nope\.json: file not found/],
     ['three factions', (j: Record<string, any>) => j.factions.push(j.factions[0]), /factions: must be ≤ 2 items/],
     ['a duplicate player', (j: Record<string, any>) => (j.factions[1].players[1].name = 'Ana'), /factions\[1\]\.players\[1\]\.name: "Ana" is also factions\[0\]\.players\[0\]/],
+    ['a battle policy option that does not exist', (j: Record<string, any>) => (j.factions[0].players[1].battlePolicy = 'balanced:bogus=1'), /factions\[0\]\.players\[1\]\.battlePolicy: policy "balanced:bogus=1": balanced has no option "bogus"/],
+    ['a plugin battle policy', (j: Record<string, any>) => (j.battlePolicy = './bot.js'), /battlePolicy: battle policy "\.\/bot\.js": campaigns play built-in battle policies only/],
   ])('%s: one line naming the file and the JSON path', (_name, edit, message) => {
     const j = smallJson() as Record<string, any>;
     edit(j);
@@ -46,6 +48,16 @@ describe('skirmish campaign', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0].startsWith(`${SMALL}: `)).toBe(true);
     expect(errors[0]).toMatch(message);
+  });
+
+  it('battle policies: "strongest" is the strongest built-in, options are kept', () => {
+    const j = smallJson() as Record<string, any>;
+    j.battlePolicy = 'strongest';
+    j.factions[0].players[0].battlePolicy = 'balanced:aggression=0.9';
+    const { campaign, errors } = parseCampaign(j, SMALL);
+    expect(errors).toEqual([]);
+    expect(campaign!.players[0].battlePolicy).toBe('balanced:aggression=0.9');
+    expect(campaign!.players.slice(1).every((p) => p.battlePolicy === 'balanced')).toBe(true);
   });
 
   it('a bad campaign file: exit 2, one line on stderr, nothing written', () => {

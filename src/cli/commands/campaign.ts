@@ -27,7 +27,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--no-report', 'do not write report.html (campaign charts; `skirmish report DIR` writes it later)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')
-    .option('--battle-policy <name>', "every player's battle policy, overriding the file (e.g. random, balanced)")
+    .option('--battle-policy <spec>', "every player's battle policy, overriding the file: a built-in name with options, or strongest (e.g. random, balanced:aggression=0.7)")
     .option('--merge <dirs...>', 'combine the output folders of --shard slices into --out (plays nothing)')
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .addHelpText(
