@@ -37,7 +37,7 @@ const WIN = 5000;
  * forking (Game.fork's copy of the state), playouts (the policies and the
  * engine to the horizon) and evaluation (the leaf's evaluate).
  */
-export const searchTimers = { enabled: false, forkMs: 0, playoutMs: 0, evalMs: 0, playouts: 0, decisions: 0 };
+export const searchTimers = { enabled: false, forkMs: 0, playoutMs: 0, evalMs: 0, playouts: 0, decisions: 0, policyMs: 0, engineMs: 0 };
 
 /** A script: what the warriors of the activated card do (selectWarrior and action decisions). */
 interface Script {
@@ -143,7 +143,15 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
       const p = d.player;
       // The card's own warriors follow the script; every other decision is balanced's.
       const ours = p === me && s.card === card && s.round === round && (d.kind === 'action' || d.kind === 'selectWarrior');
-      g.apply((ours ? script.policy : base).choose(views[p], d, rng));
+      if (t) {
+        // The playout's own split: the policies' choices against the engine's apply.
+        const c0 = performance.now();
+        const choice = (ours ? script.policy : base).choose(views[p], d, rng);
+        const c1 = performance.now();
+        g.apply(choice);
+        searchTimers.policyMs += c1 - c0;
+        searchTimers.engineMs += performance.now() - c1;
+      } else g.apply((ours ? script.policy : base).choose(views[p], d, rng));
     }
     if (t) {
       t0 = performance.now();
