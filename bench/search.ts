@@ -27,6 +27,7 @@ function run(n: number, prefix: string, timed: boolean) {
   let wins = 0;
   let peak = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const first = i % 2 === 0;
     const r = playGame({ ...options(i, prefix), policies: first ? [search, balanced] : [balanced, search] });
@@ -34,13 +35,16 @@ function run(n: number, prefix: string, timed: boolean) {
     wins += r.winner === me ? 1 : r.winner === null ? 0.5 : 0;
     peak = Math.max(peak, process.memoryUsage().rss);
   }
-  return { ms: performance.now() - t0, wins, peak };
+  const cpu = process.cpuUsage(cpu0);
+  return { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, wins, peak };
 }
 
 console.log(`node ${process.version}, ${availableParallelism()} cores, ${new Date().toISOString().slice(0, 10)}; ${spec} vs balanced on ${scenarios.join(', ')}`);
 run(4, 'warm', false);
 const r = run(games, 'bench', false);
-console.log(`games/s on one core          ${((games / r.ms) * 1000).toFixed(2)}  (${(r.ms / games).toFixed(0)} ms a game)`);
+console.log(`games/s on one core          ${((games / r.ms) * 1000).toFixed(2)}  (${(r.ms / games).toFixed(0)} ms a game, wall clock)`);
+// The process's CPU time: what a game costs whatever else the machine runs (V8's compiler and GC threads included).
+console.log(`games per CPU second         ${((games / r.cpuMs) * 1000).toFixed(2)}  (${(r.cpuMs / games).toFixed(0)} ms of CPU a game: ${(r.cpuMs / r.ms).toFixed(2)} cores busy)`);
 console.log(`win rate vs balanced         ${((100 * r.wins) / games).toFixed(1)}% of ${games} (a smoke figure: the tournament measures strength)`);
 console.log(`peak RSS                     ${(r.peak / 2 ** 20).toFixed(0)} MB`);
 for (const k of ['forkMs', 'playoutMs', 'evalMs', 'playouts', 'decisions', 'policyMs', 'engineMs'] as const) searchTimers[k] = 0;
