@@ -198,8 +198,8 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
         }
       }
     };
+    // One card left: only its script is to choose.
     if (cards.length > 1) tryCards();
-    else best = -Infinity;
     const tryScripts = () => {
       for (const sc of scripts) {
         if (sc === script && best > -Infinity) continue;
