@@ -62,7 +62,7 @@ describe('the forward model (GameView.fork)', () => {
     expect(compared).toBe(6);
   });
 
-  it('plays whole games legally and deterministically, whatever it faces, and leaves the opponent its own stream', () => {
+  it('plays whole games legally and deterministically, a mirror match too, and never narrates its forks', () => {
     const play = (a: string, b: string, seed: string) => playGame({ ...base, seed, policies: [getPolicy(a), getPolicy(b)] });
     const r = play('search:playouts=1', 'balanced', 'legal-1');
     expect(r.stalled).toBe(false);
