@@ -59,7 +59,7 @@ const POLICIES: PolicyDef[] = [
 
 /**
  * `"strongest"` (the quickstart's policy) stays `balanced`: `search` beats it
- * but plays a few hundred times slower, which the quickstart cannot afford.
+ * but plays about 200 times slower, which the quickstart cannot afford.
  */
 const STRONGEST = 'balanced';
 
