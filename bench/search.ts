@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadMix } from './mix.js';
+import { MIX_SCENARIOS, loadMix } from './mix.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -17,10 +17,22 @@ const spec = process.argv.find((a) => a.startsWith('--policy='))?.slice('--polic
 const games = Number(args[0] ?? 40);
 const scenarios = ['annihilation', 'raid', 'tug-of-war', 'broken-lines'];
 const { playGame, getPolicy, options } = await loadMix(root, scenarios);
+// bench/engine.ts's mix, on which balanced's quiet speed (244.2 games/s) was measured.
+const engineMix = (await loadMix(root, MIX_SCENARIOS)).options;
 const { searchTimers }: typeof import('../src/bots/index.js') = await import(pathToFileURL(path.join(root, 'dist', 'bots', 'index.js')).href);
 
 const search = getPolicy(spec);
 const balanced = getPolicy('balanced');
+
+/**
+ * Balanced against itself on bench/engine.ts's mix, just before and after:
+ * the yardstick a search game is measured in (the machine's load falls on both).
+ */
+function yardstick(n: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) playGame({ ...engineMix(i, 'yard'), policies: [balanced, balanced] });
+  return (performance.now() - t0) / n;
+}
 
 function run(n: number, prefix: string, timed: boolean) {
   searchTimers.enabled = timed;
@@ -41,10 +53,17 @@ function run(n: number, prefix: string, timed: boolean) {
 
 console.log(`node ${process.version}, ${availableParallelism()} cores, ${new Date().toISOString().slice(0, 10)}; ${spec} vs balanced on ${scenarios.join(', ')}`);
 run(4, 'warm', false);
+yardstick(100);
+const before = yardstick(100);
 const r = run(games, 'bench', false);
+const after = yardstick(100);
+const balancedMs = (before + after) / 2;
 console.log(`games/s on one core          ${((games / r.ms) * 1000).toFixed(2)}  (${(r.ms / games).toFixed(0)} ms a game, wall clock)`);
 // The process's CPU time: what a game costs whatever else the machine runs (V8's compiler and GC threads included).
 console.log(`games per CPU second         ${((games / r.cpuMs) * 1000).toFixed(2)}  (${(r.cpuMs / games).toFixed(0)} ms of CPU a game: ${(r.cpuMs / r.ms).toFixed(2)} cores busy)`);
+// A search game in balanced games, and what that is at balanced's quiet 244.2 games/s (bench/README.md ## engine, 2026-12-01).
+const ratio = r.ms / games / balancedMs;
+console.log(`a game in balanced games     ${ratio.toFixed(0)}  (balanced vs balanced on bench/engine.ts's mix ${balancedMs.toFixed(2)} ms a game now; at its quiet 244.2 games/s: ${(244.2 / ratio).toFixed(2)} search games/s)`);
 console.log(`win rate vs balanced         ${((100 * r.wins) / games).toFixed(1)}% of ${games} (a smoke figure: the tournament measures strength)`);
 console.log(`peak RSS                     ${(r.peak / 2 ** 20).toFixed(0)} MB`);
 for (const k of ['forkMs', 'playoutMs', 'evalMs', 'playouts', 'decisions', 'policyMs', 'engineMs'] as const) searchTimers[k] = 0;
