@@ -1,7 +1,7 @@
 /**
  * The search policy: Portfolio Greedy Search (Churchill and Buro, 2013) over
  * Command Cards. A game has ~1,250 raw decisions with continuous movement,
- * far too many to search, but only ~39 Command Cards a side: at each one the
+ * far too many to search, but only about 30 Command Cards a side: at each the
  * search chooses a plan, a card and the script its warriors follow, and
  * scores every candidate plan by playouts of the forward model (GameView.fork)
  * with `balanced` for everyone else to the end of the round, then the
