@@ -37,8 +37,8 @@ export type { ControlRule, Scenario } from './scenarios/index.js';
 // The engine and bots.
 export { cloneState, Game, IllegalChoiceError, legalActions, playGame } from './engine/index.js';
 export { describeResult, narrate } from './engine/narrate.js';
-export type { ActionChoice, Choice, Decision, GameEvent, GameResult, GameState, GameView, PlayGameOptions } from './engine/index.js';
-export { getPolicy, listPolicies, randomPolicy } from './bots/index.js';
+export type { ActionChoice, Choice, Decision, ForkedGame, GameEvent, GameResult, GameState, GameView, PlayGameOptions } from './engine/index.js';
+export { getPolicy, listPolicies, randomPolicy, searchPolicy } from './bots/index.js';
 export type { Policy } from './bots/index.js';
 
 // The bot author's toolkit (docs/BOTS.md): read-only questions, exact odds, the evaluation, scripts.
@@ -75,7 +75,7 @@ export {
   strongestPolicy,
   volleyLine,
 } from './bots/index.js';
-export type { AttackOdds, AttackOddsOptions, AttackPick, EvalTerms, EvalWeights, HeuristicOptions, Objective } from './bots/index.js';
+export type { AttackOdds, AttackOddsOptions, AttackPick, EvalTerms, EvalWeights, HeuristicOptions, Objective, SearchOptions } from './bots/index.js';
 
 // Batch runs.
 export { expandExperiment, loadCheckedExperiment, loadExperiment, mergeShards, runExperiment } from './runner/index.js';

@@ -4,6 +4,7 @@ export { expandStrongest, getPolicy, isPluginSpec, listPolicies, policyDefs, spl
 export type { PolicyDef, PolicyOption } from './registry.js';
 export { randomPolicy } from './random.js';
 export { heuristicPolicy, type HeuristicOptions } from './heuristic.js';
+export { searchPolicy, searchTimers, type SearchOptions } from './search.js';
 export { deploymentFor, entryPointNear, formationAt, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 export * from './toolkit.js';
 export * from './scripts.js';

@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import type { Policy } from '../engine/types.js';
 import { heuristicPolicy } from './heuristic.js';
 import { randomPolicy } from './random.js';
+import { searchPolicy } from './search.js';
 
 /** One option a built-in policy takes: a number in [min, max]. */
 export interface PolicyOption {
@@ -9,6 +10,8 @@ export interface PolicyOption {
   max: number;
   default: number;
   doc: string;
+  /** Whole numbers only (counts: playouts, rounds). */
+  integer?: boolean;
 }
 
 /** A built-in policy: its options and how to make it from them. */
@@ -36,13 +39,29 @@ function heuristic(name: string, doc: string, aggression: number, objective: num
   };
 }
 
-/** Built-in policies by name, strongest last. */
+/** Built-in policies by name, the heuristics weakest first, then search. */
 const POLICIES: PolicyDef[] = [
   { name: 'random', doc: 'uniform over legal choices', options: {}, create: () => randomPolicy },
   heuristic('aggressive', 'charges and clashes by exact kill odds', 1, 0.15, 0),
   heuristic('objective', "plays the scenario's VP rules: seizes, contests, holds", 0.25, 1, 0),
   heuristic('balanced', 'weighs fights and objectives, shoots and commands on purpose', 0.6, 0.8, 1),
+  {
+    name: 'search',
+    doc: "looks ahead with the engine: each Command Card's plan (card and script) by balanced playouts",
+    options: {
+      playouts: { min: 1, max: 4096, default: 32, doc: 'playouts a Command Card decision (at least one a candidate plan)', integer: true },
+      rounds: { min: 1, max: 6, default: 1, doc: 'rounds a playout runs: 1 to the end of the current round', integer: true },
+      passes: { min: 0, max: 4, default: 0, doc: 'hill-climbing passes over the cards again with the best script', integer: true },
+    },
+    create: (o, spec) => searchPolicy(spec, { playouts: o.playouts, rounds: o.rounds, passes: o.passes }),
+  },
 ];
+
+/**
+ * `"strongest"` (the quickstart's policy) stays `balanced`: `search` beats it
+ * but plays about 200 times slower, which the quickstart cannot afford.
+ */
+const STRONGEST = 'balanced';
 
 export function listPolicies(): string[] {
   return POLICIES.map((p) => p.name);
@@ -54,7 +73,7 @@ export function policyDefs(): readonly PolicyDef[] {
 
 /** The strongest built-in policy (the quickstart's default, `"strongest"`). */
 export function strongestPolicy(): string {
-  return POLICIES[POLICIES.length - 1].name;
+  return STRONGEST;
 }
 
 /** `strongest` (with or without options) as the strongest built-in's name; other specs as they are. */
@@ -110,8 +129,8 @@ export function getPolicy(spec: string): Policy {
       throw new InputError(`policy "${spec}": ${name} has no option "${k}" (${known.length > 0 ? `options: ${known.join(', ')}` : 'it takes no options'})`);
     }
     const v = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(v) || v < o.min || v > o.max) {
-      throw new InputError(`policy "${spec}": option ${k} expects a number from ${o.min} to ${o.max}, got "${raw}"`);
+    if (raw.trim() === '' || !Number.isFinite(v) || v < o.min || v > o.max || (o.integer && !Number.isInteger(v))) {
+      throw new InputError(`policy "${spec}": option ${k} expects ${o.integer ? 'a whole number' : 'a number'} from ${o.min} to ${o.max}, got "${raw}"`);
     }
     values[k] = v;
   }

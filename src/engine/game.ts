@@ -87,8 +87,17 @@ export class Game {
    * (drawn from the searcher's own stream), so it cannot see future rolls.
    */
   clone(diceSeed: string): Game {
-    const s = cloneState(this.state);
-    return new Game(s, seededDice(childRng(diceSeed, 'dice')), null);
+    return Game.fork(this.state, diceSeed);
+  }
+
+  /**
+   * The forward model of a policy (GameView.fork): an independent game from
+   * any state, shared immutable data aside (profiles, scenario, terrain). Its
+   * dice are re-seeded from `diceSeed` and it has no listener, so its play
+   * neither sees the live game's future rolls nor narrates into it.
+   */
+  static fork(state: Readonly<GameState>, diceSeed: string): Game {
+    return new Game(cloneState(state as GameState), seededDice(childRng(diceSeed, 'dice')), null);
   }
 
   /** d6 rolled so far by this game's dice stream. */

@@ -12,9 +12,11 @@ export function playGame(opts: PlayGameOptions): GameResult {
   opts.observe?.(game.state);
   const rngs = [childRng(opts.seed, 'policy-1'), childRng(opts.seed, 'policy-2')];
   const onReason = opts.onReason;
+  // The forward model forks the live game as it stands (its state only: the fork gets fresh dice and no listener).
+  const fork = (diceSeed: string) => Game.fork(game.state, diceSeed);
   const views: GameView[] = [
-    { state: game.state, me: 0, explain: onReason ? (r) => onReason(0, r) : undefined },
-    { state: game.state, me: 1, explain: onReason ? (r) => onReason(1, r) : undefined },
+    { state: game.state, me: 0, explain: onReason ? (r) => onReason(0, r) : undefined, fork },
+    { state: game.state, me: 1, explain: onReason ? (r) => onReason(1, r) : undefined, fork },
   ];
   for (let d = game.pending(); d !== null; d = game.pending()) {
     const p = d.player;

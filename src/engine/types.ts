@@ -237,6 +237,20 @@ export interface GameView {
    * it chose, one short line. Build the line only when this is set.
    */
   explain?: (reason: string) => void;
+  /**
+   * The forward model: an independent copy of the game now, its dice
+   * re-seeded from `diceSeed` (draw it from your own rng), with no listener.
+   * Playing it never changes the live game. Set by playGame; a view built by
+   * hand may lack it (Game.fork(view.state, seed) does the same).
+   */
+  fork?: (diceSeed: string) => ForkedGame;
+}
+
+/** What a fork offers a policy: the pull machine (Game's pending, apply, state). */
+export interface ForkedGame {
+  readonly state: GameState;
+  pending(): Decision | null;
+  apply(choice: Choice): void;
 }
 
 /**
