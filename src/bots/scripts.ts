@@ -5,7 +5,8 @@
  * currency, or null when it does not apply; policies and search choose among
  * them. `note`, when given, receives a one-line reason.
  */
-import { norm } from '../engine/index.js';
+import { norm, volleyTargets } from '../engine/index.js';
+import { warriorsNear } from '../engine/grid.js';
 import type { ActionChoice, GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
 import {
   attackOdds,
@@ -14,7 +15,6 @@ import {
   legalChargeTargets,
   legalClashMarkers,
   legalClashTargets,
-  legalVolleyTargets,
   type EvalWeights,
   type Objective,
 } from './toolkit.js';
@@ -91,15 +91,22 @@ export function bestCharge(s: State, w: Warrior, markerValue: (i: number) => num
   return best;
 }
 
+/** Whether each of bestVolley's targets is Obscured (scratch, one call at a time). */
+const OBSCURED: boolean[] = [];
+
 /** The best Volley target by exact odds (Obscured and Aimed! counted); markers by `markerValue`. */
 export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i: number) => number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): AttackPick | null {
   let best: AttackPick | null = null;
-  for (const t of legalVolleyTargets(s, w)) {
+  // The lines are traced once: the targets' list says which are Obscured.
+  const obscured = OBSCURED;
+  const targets = volleyTargets(s as GameState, w, obscured);
+  for (let k = 0; k < targets.length; k++) {
+    const t = targets[k];
     let value: number;
     let slain = 0;
     if (t >= 0) {
       const e = s.warriors[t];
-      const odds = attackOdds(s, w, e, { action: 'volley', aimed });
+      const odds = attackOdds(s, w, e, { action: 'volley', aimed, obscured: obscured[k] });
       value = attackValue(odds, e, weights);
       slain = odds.slain;
     } else value = markerValue(-1 - t);
@@ -118,19 +125,23 @@ const NEAR_R: number[] = [];
 
 /** Gathers into NEAR_* the bases on the table, other than w, that a move of `dist` could touch; returns how many. */
 function basesNear(s: State, w: Warrior, dist: number): number {
-  const ws = s.warriors;
-  const reach = dist + w.r + s.grid.maxR;
+  const g = s.grid;
+  const reach = dist + w.r + g.maxR;
   let n = 0;
-  for (let i = 0; i < ws.length; i++) {
-    const b = ws[i];
-    if (b === w || b.status !== 'table') continue;
-    const dx = b.x - w.x;
-    const dy = b.y - w.y;
-    if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
-    NEAR_X[n] = dx;
-    NEAR_Y[n] = dy;
-    NEAR_R[n] = b.r + w.r;
-    n++;
+  // From the grid's cells around w, both sides (clearRun's answer does not depend on the bases' order).
+  for (let p = 0; p < 2; p++) {
+    const k = warriorsNear(g, p as PlayerIndex, w.x, w.y, reach);
+    for (let j = 0; j < k; j++) {
+      const id = g.near[j];
+      if (id === w.id) continue;
+      const dx = g.x[id] - w.x;
+      const dy = g.y[id] - w.y;
+      if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
+      NEAR_X[n] = dx;
+      NEAR_Y[n] = dy;
+      NEAR_R[n] = g.r[id] + w.r;
+      n++;
+    }
   }
   return n;
 }
