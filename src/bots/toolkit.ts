@@ -9,6 +9,7 @@ import {
   attackOptionsFor,
   chargeTargets,
   clashableMarkers,
+  controlWarrior,
   controlWarriors,
   engagedEnemies,
   gap,
@@ -17,6 +18,7 @@ import {
   isOutnumbered,
   marchAllowance,
   norm,
+  regimentsAlive,
   stat,
   volleyCheck,
   volleyTargets,
@@ -195,6 +197,12 @@ export interface Objective {
 
 let objectivesOf: { s: State; actions: number; decisions: number; round: number; value: Objective[] } | null = null;
 
+/** objectives()'s control view of warrior i and its weight, made in the call numbered CONTROL_GEN[i]. */
+const CONTROL: ControlWarrior[] = [];
+const CONTROL_WEIGHT: number[] = [];
+const CONTROL_GEN: number[] = [];
+let controlGen = 0;
+
 /** Weight one warrior adds under the control rule (R24, R32, R33). */
 function controlWeight(w: ControlWarrior, s: State): number {
   if (s.control === 'conquest-stands') return conquestStands(w, s.ruleset).scoring;
@@ -210,26 +218,48 @@ function controlWeight(w: ControlWarrior, s: State): number {
 export function objectives(s: State): readonly Objective[] {
   const c = objectivesOf;
   if (c && c.s === s && c.actions === s.actions && c.round === s.round && (s.phase !== 'deploy' || c.decisions === s.decisions)) return c.value;
-  const warriors = controlWarriors(st(s));
-  const weights = warriors.map((w) => controlWeight(w, s));
+  const g = st(s);
+  // Steamroller's eligibility looks at whole regiments: every warrior's control view. The other rules
+  // need only the warriors inside a place, made when first found inside one (most stand in none).
+  const all = s.control === 'steamroller' ? controlWarriors(g) : null;
+  const weights = all ? all.map((w) => controlWeight(w, s)) : null;
+  const ws = s.warriors;
+  let alive: number[] | null = null;
+  const gen = ++controlGen;
   const ss = s.scenarioState;
   const out: Objective[] = [];
   const inside: ControlWarrior[] = [];
   const add = (kind: Objective['kind'], index: number, zone: ZoneCircle, heldBy: Friendly, markers: boolean): void => {
     const weight: [number, number] = [0, 0];
     inside.length = 0;
-    for (let i = 0; i < warriors.length; i++) {
-      const w = warriors[i];
-      if (!warriorInZone(w, zone)) continue;
-      weight[w.player] += weights[i];
-      inside.push(w);
+    if (all && weights) {
+      for (let i = 0; i < all.length; i++) {
+        const w = all[i];
+        if (!warriorInZone(w, zone)) continue;
+        weight[w.player] += weights[i];
+        inside.push(w);
+      }
+    } else {
+      for (let i = 0; i < ws.length; i++) {
+        const w = ws[i];
+        if (w.status !== 'table' || !warriorInZone(w, zone)) continue;
+        if (CONTROL_GEN[i] !== gen) {
+          alive ??= regimentsAlive(g);
+          const cw = controlWarrior(g, w, alive);
+          CONTROL[i] = cw;
+          CONTROL_WEIGHT[i] = controlWeight(cw, s);
+          CONTROL_GEN[i] = gen;
+        }
+        weight[w.player] += CONTROL_WEIGHT[i];
+        inside.push(CONTROL[i]);
+      }
     }
     const ms = markers ? ss.markers : [];
     const may = maySeize(zone, ms, s.round, s.ruleset);
     // Steamroller's eligibility looks at whole regiments; the other rules only at the warriors inside.
     const seizedBy = seizeZone({
       zone,
-      warriors: s.control === 'steamroller' ? warriors : inside,
+      warriors: all ?? inside,
       markers: ms,
       control: s.control,
       round: Math.max(s.round, s.ruleset.firstSeizingRound),
