@@ -6,7 +6,7 @@
  * them. `note`, when given, receives a one-line reason.
  */
 import { norm, volleyTargets } from '../engine/index.js';
-import { warriorsNear } from '../engine/grid.js';
+import { warriorsNear, type WarriorGrid } from '../engine/grid.js';
 import type { ActionChoice, GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
 import {
   attackOdds,
@@ -201,8 +201,34 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
   return { type: 'march', x: bx, y: by };
 }
 
+/**
+ * nearestFoe's last answer for each warrior id (the foe's id, or -1 for none,
+ * and the distance) with what it depends on: the state's grid, the warrior's
+ * centre, and the grid's count of the enemy's changes (a policy asks it many
+ * times a Command Card, mostly while the enemy stands still).
+ */
+let foeGrid: WarriorGrid | null = null;
+let foeGen = 0;
+const FOE_GEN: number[] = [];
+const FOE_CHANGES: number[] = [];
+const FOE_X: number[] = [];
+const FOE_Y: number[] = [];
+const FOE_ID: number[] = [];
+const FOE_D: number[] = [];
+
 /** The nearest enemy on the table and its centre distance (null when none). */
 export function nearestFoe(s: State, w: Warrior): { foe: Warrior; d: number } | null {
+  const g = s.grid;
+  if (g !== foeGrid) {
+    foeGrid = g;
+    foeGen++;
+  }
+  const id = w.id;
+  const changes = g.changes[w.player === 0 ? 1 : 0];
+  if (FOE_GEN[id] === foeGen && FOE_CHANGES[id] === changes && FOE_X[id] === w.x && FOE_Y[id] === w.y) {
+    const f = FOE_ID[id];
+    return f < 0 ? null : { foe: s.warriors[f], d: FOE_D[id] };
+  }
   let foe: Warrior | null = null;
   let best = Infinity;
   for (const e of s.warriors) {
@@ -213,7 +239,14 @@ export function nearestFoe(s: State, w: Warrior): { foe: Warrior; d: number } | 
       foe = e;
     }
   }
-  return foe ? { foe, d: Math.sqrt(best) } : null;
+  const d = Math.sqrt(best);
+  FOE_GEN[id] = foeGen;
+  FOE_CHANGES[id] = changes;
+  FOE_X[id] = w.x;
+  FOE_Y[id] = w.y;
+  FOE_ID[id] = foe ? foe.id : -1;
+  FOE_D[id] = d;
+  return foe ? { foe, d } : null;
 }
 
 /**
