@@ -1,5 +1,5 @@
 import { contactPoint, lineOfSight, moveAlong } from '../board/index.js';
-import type { Circle, MoveOptions, Point } from '../board/index.js';
+import type { Circle, LineOfSightOptions, MoveOptions, Point } from '../board/index.js';
 import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
@@ -105,6 +105,37 @@ function losWarriors(s: GameState, shooter: Warrior, tx: number, ty: number, exc
 
 /** R22, R23: whether `shooter` may Volley `target`, and whether the target is Obscured. */
 export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): { ok: boolean; obscured: boolean } {
+  return sightCheck(s, shooter, target, false);
+}
+
+/** lineOfSight's options, reused (it keeps nothing): volley lines are checked hundreds of times a game. */
+const SIGHT: LineOfSightOptions & { shooter: SightBase; target: SightBase } = {
+  shooter: { x: 0, y: 0, r: 0, size: 0 },
+  target: { x: 0, y: 0, r: 0, size: 0 },
+  warriors: [],
+  terrain: { pieces: [], bounds: [] },
+  clearOnly: false,
+};
+
+/** Whether a line of sight from `shooter` at (x, y, r, size) is clear (lineOfSight with SIGHT). */
+function sight(s: GameState, shooter: Warrior, x: number, y: number, r: number, size: number, except: Warrior, clearOnly: boolean) {
+  const o = SIGHT;
+  o.shooter.x = shooter.x;
+  o.shooter.y = shooter.y;
+  o.shooter.r = shooter.r;
+  o.shooter.size = shooter.profile.size;
+  o.target.x = x;
+  o.target.y = y;
+  o.target.r = r;
+  o.target.size = size;
+  o.warriors = losWarriors(s, shooter, x, y, except);
+  o.terrain = s.preparedTerrain;
+  o.clearOnly = clearOnly;
+  return lineOfSight(o);
+}
+
+/** volleyCheck; with `clearOnly`, `obscured` is meaningful only when `ok` (a line that fails stops early). */
+function sightCheck(s: GameState, shooter: Warrior, target: TargetRef, clearOnly: boolean): { ok: boolean; obscured: boolean } {
   const barrage = shooter.profile.barrage;
   if (!barrage) return { ok: false, obscured: false };
   if (target < 0) {
@@ -113,12 +144,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
     if (!m || !canAttackMarker(s.scenarioState, i, shooter.player, s.round)) return { ok: false, obscured: false };
     const d = norm(m.x - shooter.x, m.y - shooter.y) - m.r - shooter.r;
     if (d > Math.min(barrage.range, s.ruleset.marker.volleyRange) + 1e-9) return { ok: false, obscured: false };
-    const los = lineOfSight({
-      shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
-      target: { x: m.x, y: m.y, r: m.r, size: s.ruleset.marker.size },
-      warriors: losWarriors(s, shooter, m.x, m.y, shooter),
-      terrain: s.preparedTerrain,
-    });
+    const los = sight(s, shooter, m.x, m.y, m.r, s.ruleset.marker.size, shooter, clearOnly);
     return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
   }
   const t = s.warriors[target];
@@ -126,12 +152,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
   // Duel: a duelling character may only be targeted by its opponent.
   if (t.duel >= 0 && t.duel !== shooter.id) return { ok: false, obscured: false };
   if (gap(shooter, t) > barrage.range + 1e-9) return { ok: false, obscured: false };
-  const los = lineOfSight({
-    shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
-    target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
-    warriors: losWarriors(s, shooter, t.x, t.y, t),
-    terrain: s.preparedTerrain,
-  });
+  const los = sight(s, shooter, t.x, t.y, t.r, t.profile.size, t, clearOnly);
   return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
 }
 
@@ -149,14 +170,14 @@ export function volleyTargets(s: GameState, w: Warrior, obscured?: boolean[]): T
   for (const t of s.warriors) {
     if (t.status !== 'table' || t.player === w.player) continue;
     if (gap(w, t) > barrage.range + 1e-9) continue;
-    const chk = volleyCheck(s, w, t.id);
+    const chk = sightCheck(s, w, t.id, true);
     if (chk.ok) {
       out.push(t.id);
       obscured?.push(chk.obscured);
     }
   }
   for (let i = 0; i < s.scenarioState.markers.length; i++) {
-    const chk = volleyCheck(s, w, -1 - i);
+    const chk = sightCheck(s, w, -1 - i, true);
     if (chk.ok) {
       out.push(-1 - i);
       obscured?.push(chk.obscured);
