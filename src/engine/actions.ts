@@ -594,12 +594,23 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
 export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior): boolean {
   if (target.duel >= 0) return false; // Duel: no Outnumber assists.
   const need = s.ruleset.outnumberedBy[target.profile.role];
+  const g = s.grid;
+  const ws = s.warriors;
+  const reach = g.maxR + s.ruleset.engagementRange + 1e-6;
+  // The attacker's side near the target, from the grid (whether enough assist does not depend on their order);
+  // copied, as each one's own question asks the grid again.
+  const n = warriorsNear(g, attacker.player, target.x, target.y, target.r + reach);
+  const friends = ASSISTS;
+  for (let i = 0; i < n; i++) friends[i] = g.near[i];
   let assists = 0;
-  for (const f of s.warriors) {
+  for (let i = 0; i < n; i++) {
+    const f = ws[friends[i]];
     if (f === attacker || f.player !== attacker.player || f.status !== 'table' || f.broken || f.duel >= 0) continue;
     if (!inEngagement(s, f, target)) continue;
     let other = false;
-    for (const e of s.warriors) {
+    const m = warriorsNear(g, target.player, f.x, f.y, f.r + reach);
+    for (let j = 0; j < m; j++) {
+      const e = ws[g.near[j]];
       if (e !== target && e.player === target.player && e.status === 'table' && !e.broken && inEngagement(s, f, e)) {
         other = true;
         break;
@@ -609,6 +620,9 @@ export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior):
   }
   return false;
 }
+
+/** isOutnumbered's list of the attacker's side near the target. */
+const ASSISTS: number[] = [];
 
 function clash(ctx: Ctx, w: Warrior, a: Activation, split: { target: TargetRef; dice: number }[]): void {
   const s = ctx.s;
