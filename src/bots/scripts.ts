@@ -117,6 +117,8 @@ export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i
 
 /** Turns tried when the straight way is blocked, radians either side (a March only goes straight). */
 const DETOURS = [0, 0.4, -0.4, 0.8, -0.8, 1.2, -1.2];
+const DETOUR_COS = DETOURS.map(Math.cos);
+const DETOUR_SIN = DETOURS.map(Math.sin);
 
 /** The bases near a March's start (centre x, y and radius), gathered once for all the turns tried. */
 const NEAR_X: number[] = [];
@@ -183,9 +185,10 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
   let bestGain = -1;
   let bx = w.x;
   let by = w.y;
-  for (const a of DETOURS) {
-    const c = Math.cos(a);
-    const sn = Math.sin(a);
+  for (let k = 0; k < DETOURS.length; k++) {
+    const a = DETOURS[k];
+    const c = DETOUR_COS[k];
+    const sn = DETOUR_SIN[k];
     const vx = ux * c - uy * sn;
     const vy = ux * sn + uy * c;
     const run = clearRun(n, vx, vy, want);
@@ -229,24 +232,61 @@ export function nearestFoe(s: State, w: Warrior): { foe: Warrior; d: number } | 
     const f = FOE_ID[id];
     return f < 0 ? null : { foe: s.warriors[f], d: FOE_D[id] };
   }
-  let foe: Warrior | null = null;
+  const f = nearestFoeId(s, w);
+  const d = Math.sqrt(FOE_BEST);
+  FOE_GEN[id] = foeGen;
+  FOE_CHANGES[id] = changes;
+  FOE_X[id] = w.x;
+  FOE_Y[id] = w.y;
+  FOE_ID[id] = f;
+  FOE_D[id] = d;
+  return f < 0 ? null : { foe: s.warriors[f], d };
+}
+
+/** nearestFoeId's squared distance. */
+let FOE_BEST = Infinity;
+
+/**
+ * The id of w's nearest enemy on the table (the lowest id among equals, as a
+ * scan in id order finds it), or -1; its squared centre distance in
+ * FOE_BEST. From the grid, in squares around w twice as wide each time,
+ * until the nearest found lies within the square (no enemy outside it can
+ * be as near).
+ */
+function nearestFoeId(s: State, w: Warrior): number {
+  const g = s.grid;
+  const enemy: PlayerIndex = w.player === 0 ? 1 : 0;
+  const far = s.table.width + s.table.height;
+  for (let reach = 6; reach < far; reach *= 2) {
+    const n = warriorsNear(g, enemy, w.x, w.y, reach);
+    let foe = -1;
+    let best = Infinity;
+    for (let i = 0; i < n; i++) {
+      const id = g.near[i];
+      const d = (g.x[id] - w.x) ** 2 + (g.y[id] - w.y) ** 2;
+      if (d < best || (d === best && id < foe)) {
+        best = d;
+        foe = id;
+      }
+    }
+    if (foe >= 0 && best <= reach * reach) {
+      FOE_BEST = best;
+      return foe;
+    }
+  }
+  // The whole table: every enemy on it, in id order.
+  let foe = -1;
   let best = Infinity;
   for (const e of s.warriors) {
     if (e.status !== 'table' || e.player === w.player) continue;
     const d = (e.x - w.x) ** 2 + (e.y - w.y) ** 2;
     if (d < best) {
       best = d;
-      foe = e;
+      foe = e.id;
     }
   }
-  const d = Math.sqrt(best);
-  FOE_GEN[id] = foeGen;
-  FOE_CHANGES[id] = changes;
-  FOE_X[id] = w.x;
-  FOE_Y[id] = w.y;
-  FOE_ID[id] = foe ? foe.id : -1;
-  FOE_D[id] = d;
-  return foe ? { foe, d } : null;
+  FOE_BEST = best;
+  return foe;
 }
 
 /**
