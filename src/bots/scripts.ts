@@ -246,38 +246,13 @@ export function nearestFoe(s: State, w: Warrior): { foe: Warrior; d: number } | 
 /** nearestFoeId's squared distance. */
 let FOE_BEST = Infinity;
 
-/**
- * The id of w's nearest enemy on the table (the lowest id among equals, as a
- * scan in id order finds it), or -1; its squared centre distance in
- * FOE_BEST. From the grid, in squares around w twice as wide each time,
- * until the nearest found lies within the square (no enemy outside it can
- * be as near).
- */
+/** The id of w's nearest enemy on the table (the lowest id among equals), or -1; its squared centre distance in FOE_BEST. */
 function nearestFoeId(s: State, w: Warrior): number {
-  const g = s.grid;
-  const enemy: PlayerIndex = w.player === 0 ? 1 : 0;
-  const far = s.table.width + s.table.height;
-  for (let reach = 6; reach < far; reach *= 2) {
-    const n = warriorsNear(g, enemy, w.x, w.y, reach);
-    let foe = -1;
-    let best = Infinity;
-    for (let i = 0; i < n; i++) {
-      const id = g.near[i];
-      const d = (g.x[id] - w.x) ** 2 + (g.y[id] - w.y) ** 2;
-      if (d < best || (d === best && id < foe)) {
-        best = d;
-        foe = id;
-      }
-    }
-    if (foe >= 0 && best <= reach * reach) {
-      FOE_BEST = best;
-      return foe;
-    }
-  }
-  // The whole table: every enemy on it, in id order.
   let foe = -1;
   let best = Infinity;
-  for (const e of s.warriors) {
+  const ws = s.warriors;
+  for (let i = 0; i < ws.length; i++) {
+    const e = ws[i];
     if (e.status !== 'table' || e.player === w.player) continue;
     const d = (e.x - w.x) ** 2 + (e.y - w.y) ** 2;
     if (d < best) {
