@@ -6,7 +6,7 @@
  * them. `note`, when given, receives a one-line reason.
  */
 import { norm, volleyTargets } from '../engine/index.js';
-import { warriorsNear, type WarriorGrid } from '../engine/grid.js';
+import type { WarriorGrid } from '../engine/grid.js';
 import type { ActionChoice, GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
 import {
   attackOdds,
@@ -127,23 +127,19 @@ const NEAR_R: number[] = [];
 
 /** Gathers into NEAR_* the bases on the table, other than w, that a move of `dist` could touch; returns how many. */
 function basesNear(s: State, w: Warrior, dist: number): number {
-  const g = s.grid;
-  const reach = dist + w.r + g.maxR;
+  const ws = s.warriors;
+  const reach = dist + w.r + s.grid.maxR;
   let n = 0;
-  // From the grid's cells around w, both sides (clearRun's answer does not depend on the bases' order).
-  for (let p = 0; p < 2; p++) {
-    const k = warriorsNear(g, p as PlayerIndex, w.x, w.y, reach);
-    for (let j = 0; j < k; j++) {
-      const id = g.near[j];
-      if (id === w.id) continue;
-      const dx = g.x[id] - w.x;
-      const dy = g.y[id] - w.y;
-      if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
-      NEAR_X[n] = dx;
-      NEAR_Y[n] = dy;
-      NEAR_R[n] = g.r[id] + w.r;
-      n++;
-    }
+  for (let i = 0; i < ws.length; i++) {
+    const b = ws[i];
+    if (b === w || b.status !== 'table') continue;
+    const dx = b.x - w.x;
+    const dy = b.y - w.y;
+    if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
+    NEAR_X[n] = dx;
+    NEAR_Y[n] = dy;
+    NEAR_R[n] = b.r + w.r;
+    n++;
   }
   return n;
 }
