@@ -4,7 +4,7 @@ import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
-import { placeOnTable, warriorsInBox, warriorsNear } from './grid.js';
+import { placeOnTable, warriorsNear } from './grid.js';
 import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, UniqueActionDef, Warrior } from './types.js';
 
@@ -76,29 +76,22 @@ function losWarriors(s: GameState, shooter: Warrior, tx: number, ty: number, exc
   const minY = (shooter.y < ty ? shooter.y : ty) - pad;
   const maxY = (shooter.y < ty ? ty : shooter.y) + pad;
   const ws = s.warriors;
-  const g = s.grid;
   let n = 0;
-  // The warriors on the table whose centre lies in the line's box, from the grid (lineOfSight's answer does not depend on their order).
-  for (let p = 0; p < 2; p++) {
-    const k = warriorsInBox(g, p as PlayerIndex, minX, minY, maxX, maxY);
-    for (let j = 0; j < k; j++) {
-      const id = g.near[j];
-      if (id === shooter.id || id === except.id) continue;
-      const x = g.x[id];
-      const y = g.y[id];
-      if (x < minX || x > maxX || y < minY || y > maxY) continue;
-      let b = sightPool[n];
-      if (b === undefined) {
-        b = { x: 0, y: 0, r: 0, size: 0 };
-        sightPool.push(b);
-      }
-      b.x = x;
-      b.y = y;
-      b.r = g.r[id];
-      b.size = ws[id].profile.size;
-      out.push(b);
-      n++;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    if (w.status !== 'table' || w === shooter || w === except) continue;
+    if (w.x < minX || w.x > maxX || w.y < minY || w.y > maxY) continue;
+    let b = sightPool[n];
+    if (b === undefined) {
+      b = { x: 0, y: 0, r: 0, size: 0 };
+      sightPool.push(b);
     }
+    b.x = w.x;
+    b.y = w.y;
+    b.r = w.r;
+    b.size = w.profile.size;
+    out.push(b);
+    n++;
   }
   return out;
 }
