@@ -26,7 +26,6 @@ import {
 } from '../engine/index.js';
 import type { GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
 import type { Profile } from '../rules/index.js';
-import { warriorsNear } from '../engine/grid.js';
 import { seizingWeight } from '../rules/index.js';
 import { baseRadius, conquestStands, maySeize, seizeZone, victoryPhase, warriorInZone } from '../scenarios/index.js';
 import type { ControlWarrior, Friendly, ZoneCircle } from '../scenarios/index.js';
@@ -259,34 +258,6 @@ export interface Objective {
 
 let objectivesOf: { s: State; actions: number; decisions: number; round: number; value: Objective[] } | null = null;
 
-/** warriorsAround's answer: warrior ids in increasing order. */
-const AROUND: number[] = [];
-
-/**
- * Writes to AROUND the ids of both sides' warriors on the table whose centre
- * may lie within `reach` + the largest base radius of (x, y), in increasing
- * order, and returns how many (a superset: callers test the exact distance).
- */
-function warriorsAround(s: GameState, x: number, y: number, reach: number): number {
-  const g = s.grid;
-  const out = AROUND;
-  let n = 0;
-  for (let p = 0; p < 2; p++) {
-    const k = warriorsNear(g, p as PlayerIndex, x, y, reach + g.maxR);
-    for (let j = 0; j < k; j++) {
-      // Insertion in order: a few warriors stand near one place.
-      const id = g.near[j];
-      let i = n++;
-      while (i > 0 && out[i - 1] > id) {
-        out[i] = out[i - 1];
-        i--;
-      }
-      out[i] = id;
-    }
-  }
-  return n;
-}
-
 /** objectives()'s control view of warrior i and its weight, made in the call numbered CONTROL_GEN[i]. */
 const CONTROL: ControlWarrior[] = [];
 const CONTROL_WEIGHT: number[] = [];
@@ -330,10 +301,7 @@ export function objectives(s: State): readonly Objective[] {
         inside.push(w);
       }
     } else {
-      // The warriors whose centres may lie near the place, from the grid, in id order (as a scan of them all).
-      const n = warriorsAround(g, zone.x, zone.y, zone.diameter / 2 + 1);
-      for (let k = 0; k < n; k++) {
-        const i = AROUND[k];
+      for (let i = 0; i < ws.length; i++) {
         const w = ws[i];
         if (w.status !== 'table' || !warriorInZone(w, zone)) continue;
         if (CONTROL_GEN[i] !== gen) {
