@@ -1,6 +1,6 @@
 /** Line of sight and Volley range (R22, R23). */
 import { EPSILON, asPreparedTerrain, edgeDistance, segmentPointDistanceSq, segmentPolygonSpan } from './geometry.js';
-import type { Circle, LineOfSight, LineOfSightOptions } from './types.js';
+import type { Circle, LineOfSight, LineOfSightOptions, SizedCircle } from './types.js';
 
 const crossing = new Float64Array(2);
 const BOX_MARGIN = 1e-6;
@@ -30,14 +30,17 @@ export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
   const ay = shooter.y;
   const bx = target.x;
   const by = target.y;
-  const L = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
-  let blocked = false;
-  let obscured = false;
-  let intervened = false;
   const loX = ax < bx ? ax : bx;
   const hiX = ax < bx ? bx : ax;
   const loY = ay < by ? ay : by;
   const hiY = ay < by ? by : ay;
+  // clearOnly: the bases first (a line of sight fails more often on a base than on terrain), and stop at the first failure.
+  const clearOnly = opts.clearOnly === true;
+  const intervened = intervening(shooter, target, warriors, loX, hiX, loY, hiY);
+  if (intervened && clearOnly) return { blocked: false, obscured: false, intervened };
+  const L = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
+  let blocked = false;
+  let obscured = false;
 
   for (let i = 0; i < terrain.pieces.length; i++) {
     // Boxes apart: segmentPolygonSpan's own first reject, without the vertices.
@@ -48,7 +51,10 @@ export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
     const obscures = !obscured && piece.size >= target.size / 2 && piece.rules.includes('Obscuring');
     if (!obstructs && !obscures) continue;
     if (!segmentPolygonSpan(ax, ay, bx, by, piece.shape, crossing)) continue;
-    if (obstructs) blocked = true;
+    if (obstructs) {
+      blocked = true;
+      if (clearOnly) return { blocked, obscured: false, intervened };
+    }
     if (obscures) {
       const mid = ((crossing[0] + crossing[1]) / 2) * L;
       const nearerShooter = mid - shooter.r < L - mid - target.r;
@@ -56,23 +62,31 @@ export function lineOfSight(opts: LineOfSightOptions): LineOfSight {
     }
   }
 
+  return { blocked, obscured, intervened };
+}
+
+/** lineOfSight's `intervened`: a base of another warrior of at least the target's Size touches the line (Size Matters applied). */
+function intervening(shooter: SizedCircle, target: SizedCircle, warriors: readonly SizedCircle[], loX: number, hiX: number, loY: number, hiY: number): boolean {
+  const ax = shooter.x;
+  const ay = shooter.y;
+  const bx = target.x;
+  const by = target.y;
   // A base whose centre is farther than its radius (plus a margin far above
   // rounding) outside the line's box cannot touch the line: skip the exact test.
   const minX = loX - BOX_MARGIN;
   const maxX = hiX + BOX_MARGIN;
   const minY = loY - BOX_MARGIN;
   const maxY = hiY + BOX_MARGIN;
-  for (let i = 0; i < warriors.length && !intervened; i++) {
+  for (let i = 0; i < warriors.length; i++) {
     const w = warriors[i];
     if (w.size < target.size || w === shooter || w === target) continue;
     const lim = w.r + EPSILON;
     if (w.x + lim < minX || w.x - lim > maxX || w.y + lim < minY || w.y - lim > maxY) continue;
     if (segmentPointDistanceSq(ax, ay, bx, by, w.x, w.y) > lim * lim) continue;
     if (w.size < shooter.size && edgeDistance(w, shooter) < edgeDistance(w, target)) continue; // Size Matters
-    intervened = true;
+    return true;
   }
-
-  return { blocked, obscured, intervened };
+  return false;
 }
 
 /** R23: Volley range is measured base edge to base edge. */

@@ -132,6 +132,13 @@ export interface LineOfSightOptions {
   warriors: readonly SizedCircle[];
   /** Prepare it once (prepareTerrain) when checking often. */
   terrain: readonly TerrainPiece[] | PreparedTerrain;
+  /**
+   * Only whether the target can be chosen matters: the answer may stop at the
+   * first intervening base or blocking piece (then `obscured` and the other
+   * flag say nothing). Whether it can be chosen, and `obscured` when it can,
+   * are as without it.
+   */
+  clearOnly?: boolean;
 }
 
 /** R22. The target can be chosen for a Volley when neither `blocked` nor `intervened`. */

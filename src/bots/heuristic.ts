@@ -53,19 +53,55 @@ function placeVp(s: State, o: Objective, me: PlayerIndex): number {
   return vp;
 }
 
+/** markerVp's last answer and its scenario (the VP rules do not change in a game). */
+let markerVpOf: State['scenario'] | null = null;
+let markerVpValue = 0;
+
 /** VP for destroying an enemy (or neutral) marker, from the scenario's VP rules. */
 function markerVp(s: State): number {
+  if (s.scenario === markerVpOf) return markerVpValue;
   let vp = 0;
   for (const r of s.scenario.vpRules) {
     if (r.rule === 'enemyMarkerDestroyed' || r.rule === 'enemyMarkerDestroyedOnce' || r.rule === 'markerDestroyedOutsideZones') vp += r.vp;
     else if (r.rule === 'markersDestroyedBonus' || r.rule === 'zoneVpBonusAfterEnemyMarker') vp += r.vp / 2;
   }
+  markerVpOf = s.scenario;
+  markerVpValue = vp;
   return vp;
 }
 
 /** Victory Phases still to come that score places (from the first seizing round). */
 function phasesLeft(s: State): number {
   return Math.max(1, s.scenario.rounds - Math.max(s.round, s.ruleset.firstSeizingRound) + 1);
+}
+
+/** Where a warrior should go (heuristicPolicy's goal): a point, whether to hold, and what is there. */
+interface Goal {
+  x: number;
+  y: number;
+  hold: boolean;
+  /** '' (nowhere better: stay), 'hold' (a place w is needed in), 'place', 'marker' or 'enemy'. */
+  what: '' | 'hold' | 'place' | 'marker' | 'enemy';
+  place: Objective | null;
+  /** The marker's index, for 'marker'. */
+  marker: number;
+  enemy: Warrior | null;
+}
+
+/** A goal as the reason line names it ("hold zone 1", "marker M2", "enemy Reed Spears#12"). */
+function goalLabel(s: State, g: Readonly<Goal>): string {
+  switch (g.what) {
+    case 'hold':
+      return `hold ${g.place!.kind} ${g.place!.index}`;
+    case 'place':
+      return `${g.place!.kind} ${g.place!.index}`;
+    case 'marker':
+      return `marker ${s.scenarioState.markers[g.marker].id}`;
+    case 'enemy':
+      return `enemy ${g.enemy!.profile.name}#${g.enemy!.id}`;
+    default:
+      return '';
+  }
 }
 
 /** Weight w adds to a place under first-blood-like counting (1 a warrior is near enough for planning). */
@@ -100,19 +136,48 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     return places;
   }
 
+  /** placeVp of each of `placesVp`'s places for either player (the VP rules do not change in a game). */
+  let placesVp: readonly Objective[] | null = null;
+  let vpScenario: State['scenario'] | null = null;
+  const VP: [number[], number[]] = [[], []];
+  function vpOf(s: State, ps: readonly Objective[]): [number[], number[]] {
+    if (ps !== placesVp || s.scenario !== vpScenario) {
+      for (let i = 0; i < ps.length; i++) {
+        VP[0][i] = placeVp(s, ps[i], 0);
+        VP[1][i] = placeVp(s, ps[i], 1);
+      }
+      placesVp = ps;
+      vpScenario = s.scenario;
+    }
+    return VP;
+  }
+
+  /** goal()'s answer, reused (one at a time); `what` names it for the reason line. */
+  const G: Goal = { x: 0, y: 0, hold: false, what: '', place: null, marker: -1, enemy: null };
+
   /** Where w should go: the best place or enemy by worth over distance; `hold` when it should stay put. */
-  function goal(s: State, w: Warrior, me: PlayerIndex): { x: number; y: number; hold: boolean; what: string } {
+  function goal(s: State, w: Warrior, me: PlayerIndex): Readonly<Goal> {
     const march = Math.max(1, w.profile.march);
-    let best = { x: w.x, y: w.y, hold: false, what: '' };
+    const best = G;
+    best.x = w.x;
+    best.y = w.y;
+    best.hold = false;
+    best.what = '';
+    best.place = null;
+    best.marker = -1;
+    best.enemy = null;
     let bestV = -Infinity;
     const left = phasesLeft(s);
     const you = other(me);
     if (o.objective > 0) {
-      for (const p of placesNow(s)) {
-        const vp = placeVp(s, p, me);
+      const ps = placesNow(s);
+      const vps = vpOf(s, ps);
+      for (let i = 0; i < ps.length; i++) {
+        const p = ps[i];
+        const vp = vps[me][i];
         if (vp <= 0) continue;
         const ours = p.friendlyTo === me;
-        const enemyScores = ours ? placeVp(s, p, you) : 0;
+        const enemyScores = ours ? vps[you][i] : 0;
         // Our own zone: worth only what denying the enemy is.
         const worth = o.objective * W.vp * left * (ours ? (p.weight[you] > 0 ? enemyScores : 0.1 * enemyScores) : vp);
         if (worth <= 0) continue;
@@ -120,7 +185,11 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
           const v = worth * 1.5;
           if (v > bestV) {
             bestV = v;
-            best = { x: p.x, y: p.y, hold: true, what: `hold ${p.kind} ${p.index}` };
+            best.x = p.x;
+            best.y = p.y;
+            best.hold = true;
+            best.what = 'hold';
+            best.place = p;
           }
           continue;
         }
@@ -130,7 +199,11 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         const v = (worth * crowd) / (1 + d / (2 * march));
         if (v > bestV) {
           bestV = v;
-          best = { x: p.x, y: p.y, hold: standsIn(w, p) && need <= 0, what: `${p.kind} ${p.index}` };
+          best.x = p.x;
+          best.y = p.y;
+          best.hold = standsIn(w, p) && need <= 0;
+          best.what = 'place';
+          best.place = p;
         }
       }
       const ms = s.scenarioState.markers;
@@ -141,7 +214,12 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         const v = worth / (1 + d / (2 * march));
         if (v > bestV) {
           bestV = v;
-          best = { x: ms[i].x, y: ms[i].y, hold: false, what: `marker ${ms[i].id}` };
+          best.x = ms[i].x;
+          best.y = ms[i].y;
+          best.hold = false;
+          best.what = 'marker';
+          best.place = null;
+          best.marker = i;
         }
       }
     }
@@ -152,7 +230,12 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
       const v = (o.aggression * e.points * W.pointsDestroyed * 2) / (1 + Math.max(0, near.d - 2) / (2 * march));
       if (v > bestV || bestV === -Infinity) {
         bestV = v;
-        best = { x: e.x, y: e.y, hold: false, what: `enemy ${e.profile.name}#${e.id}` };
+        best.x = e.x;
+        best.y = e.y;
+        best.hold = false;
+        best.what = 'enemy';
+        best.place = null;
+        best.enemy = e;
       }
     }
     return best;
@@ -172,7 +255,7 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         const g = goal(s, w, me);
         const p = entryPointNear(s, w, g.x, g.y);
         if (p) {
-          note?.(`enter towards ${g.what}`);
+          note?.(`enter towards ${goalLabel(s, g)}`);
           return { type: 'enter', edgeX: p.x, edgeY: p.y, x: g.x, y: g.y };
         }
       }
@@ -225,7 +308,7 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
     }
     g ??= goal(s, w, me);
     if (g.hold) {
-      note?.(`hold: needed in ${g.what}`);
+      note?.(`hold: needed in ${goalLabel(s, g)}`);
       return { type: 'end' };
     }
     if (has('march')) {
@@ -237,13 +320,13 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
           note?.(`fall back from ${threat.foe.profile.name}#${threat.foe.id} and shoot`);
           return fallBackFrom(s, w, threat.foe, d.marchAllowance);
         }
-        if (threat && g.what.startsWith('enemy')) {
+        if (threat && g.what === 'enemy') {
           const want = threat.d - w.r - threat.foe.r - range * 0.8;
           if (want <= 0) return { type: 'end' };
           return advanceTo(s, w, threat.foe.x, threat.foe.y, Math.min(d.marchAllowance, want));
         }
       }
-      note?.(`advance to ${g.what}`);
+      note?.(`advance to ${goalLabel(s, g)}`);
       return advanceTo(s, w, g.x, g.y, d.marchAllowance);
     }
     return { type: 'end' };

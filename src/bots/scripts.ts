@@ -5,7 +5,8 @@
  * currency, or null when it does not apply; policies and search choose among
  * them. `note`, when given, receives a one-line reason.
  */
-import { norm } from '../engine/index.js';
+import { norm, volleyTargets } from '../engine/index.js';
+import type { WarriorGrid } from '../engine/grid.js';
 import type { ActionChoice, GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
 import {
   attackOdds,
@@ -14,7 +15,6 @@ import {
   legalChargeTargets,
   legalClashMarkers,
   legalClashTargets,
-  legalVolleyTargets,
   type EvalWeights,
   type Objective,
 } from './toolkit.js';
@@ -91,15 +91,22 @@ export function bestCharge(s: State, w: Warrior, markerValue: (i: number) => num
   return best;
 }
 
+/** Whether each of bestVolley's targets is Obscured (scratch, one call at a time). */
+const OBSCURED: boolean[] = [];
+
 /** The best Volley target by exact odds (Obscured and Aimed! counted); markers by `markerValue`. */
 export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i: number) => number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): AttackPick | null {
   let best: AttackPick | null = null;
-  for (const t of legalVolleyTargets(s, w)) {
+  // The lines are traced once: the targets' list says which are Obscured.
+  const obscured = OBSCURED;
+  const targets = volleyTargets(s as GameState, w, obscured);
+  for (let k = 0; k < targets.length; k++) {
+    const t = targets[k];
     let value: number;
     let slain = 0;
     if (t >= 0) {
       const e = s.warriors[t];
-      const odds = attackOdds(s, w, e, { action: 'volley', aimed });
+      const odds = attackOdds(s, w, e, { action: 'volley', aimed, obscured: obscured[k] });
       value = attackValue(odds, e, weights);
       slain = odds.slain;
     } else value = markerValue(-1 - t);
@@ -110,6 +117,8 @@ export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i
 
 /** Turns tried when the straight way is blocked, radians either side (a March only goes straight). */
 const DETOURS = [0, 0.4, -0.4, 0.8, -0.8, 1.2, -1.2];
+const DETOUR_COS = DETOURS.map(Math.cos);
+const DETOUR_SIN = DETOURS.map(Math.sin);
 
 /** The bases near a March's start (centre x, y and radius), gathered once for all the turns tried. */
 const NEAR_X: number[] = [];
@@ -172,9 +181,10 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
   let bestGain = -1;
   let bx = w.x;
   let by = w.y;
-  for (const a of DETOURS) {
-    const c = Math.cos(a);
-    const sn = Math.sin(a);
+  for (let k = 0; k < DETOURS.length; k++) {
+    const a = DETOURS[k];
+    const c = DETOUR_COS[k];
+    const sn = DETOUR_SIN[k];
     const vx = ux * c - uy * sn;
     const vy = ux * sn + uy * c;
     const run = clearRun(n, vx, vy, want);
@@ -190,19 +200,64 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
   return { type: 'march', x: bx, y: by };
 }
 
+/**
+ * nearestFoe's last answer for each warrior id (the foe's id, or -1 for none,
+ * and the distance) with what it depends on: the state's grid, the warrior's
+ * centre, and the grid's count of the enemy's changes (a policy asks it many
+ * times a Command Card, mostly while the enemy stands still).
+ */
+let foeGrid: WarriorGrid | null = null;
+let foeGen = 0;
+const FOE_GEN: number[] = [];
+const FOE_CHANGES: number[] = [];
+const FOE_X: number[] = [];
+const FOE_Y: number[] = [];
+const FOE_ID: number[] = [];
+const FOE_D: number[] = [];
+
 /** The nearest enemy on the table and its centre distance (null when none). */
 export function nearestFoe(s: State, w: Warrior): { foe: Warrior; d: number } | null {
-  let foe: Warrior | null = null;
+  const g = s.grid;
+  if (g !== foeGrid) {
+    foeGrid = g;
+    foeGen++;
+  }
+  const id = w.id;
+  const changes = g.changes[w.player === 0 ? 1 : 0];
+  if (FOE_GEN[id] === foeGen && FOE_CHANGES[id] === changes && FOE_X[id] === w.x && FOE_Y[id] === w.y) {
+    const f = FOE_ID[id];
+    return f < 0 ? null : { foe: s.warriors[f], d: FOE_D[id] };
+  }
+  const f = nearestFoeId(s, w);
+  const d = Math.sqrt(FOE_BEST);
+  FOE_GEN[id] = foeGen;
+  FOE_CHANGES[id] = changes;
+  FOE_X[id] = w.x;
+  FOE_Y[id] = w.y;
+  FOE_ID[id] = f;
+  FOE_D[id] = d;
+  return f < 0 ? null : { foe: s.warriors[f], d };
+}
+
+/** nearestFoeId's squared distance. */
+let FOE_BEST = Infinity;
+
+/** The id of w's nearest enemy on the table (the lowest id among equals), or -1; its squared centre distance in FOE_BEST. */
+function nearestFoeId(s: State, w: Warrior): number {
+  let foe = -1;
   let best = Infinity;
-  for (const e of s.warriors) {
+  const ws = s.warriors;
+  for (let i = 0; i < ws.length; i++) {
+    const e = ws[i];
     if (e.status !== 'table' || e.player === w.player) continue;
     const d = (e.x - w.x) ** 2 + (e.y - w.y) ** 2;
     if (d < best) {
       best = d;
-      foe = e;
+      foe = e.id;
     }
   }
-  return foe ? { foe, d: Math.sqrt(best) } : null;
+  FOE_BEST = best;
+  return foe;
 }
 
 /**

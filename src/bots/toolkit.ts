@@ -7,8 +7,10 @@ import { targetOutcome, woundDistribution } from '../dice/index.js';
 import type { AttackOptions } from '../dice/types.js';
 import {
   attackOptionsFor,
+  blockDiceFor,
   chargeTargets,
   clashableMarkers,
+  controlWarrior,
   controlWarriors,
   engagedEnemies,
   gap,
@@ -17,11 +19,13 @@ import {
   isOutnumbered,
   marchAllowance,
   norm,
+  regimentsAlive,
   stat,
   volleyCheck,
   volleyTargets,
 } from '../engine/index.js';
 import type { GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
+import type { Profile } from '../rules/index.js';
 import { seizingWeight } from '../rules/index.js';
 import { baseRadius, conquestStands, maySeize, seizeZone, victoryPhase, warriorInZone } from '../scenarios/index.js';
 import type { ControlWarrior, Friendly, ZoneCircle } from '../scenarios/index.js';
@@ -138,18 +142,30 @@ function oddsKey(o: AttackOptions, t: Warrior, resolve: number, overkill: boolea
 export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOddsOptions): AttackOdds {
   const g = st(s);
   const clash = opts.action === 'clash';
+  const outnumbered = clash && (opts.outnumbered ?? isOutnumbered(g, w, target));
+  const inspired = clash && opts.inspired === true;
+  const aimed = !clash && opts.aimed === true;
+  const obscured = !clash && (opts.obscured ?? volleyCheck(g, w, target.id).obscured);
   const barrage = w.profile.barrage;
-  const o = attackOptionsFor(g, w, target, {
-    action: opts.action,
-    dice: clash ? (opts.dice ?? stat(g, w, 'attacks')) : (barrage?.dice ?? 0),
-    hitCap: stat(g, w, clash ? 'clash' : 'volley'),
-    outnumbered: clash && (opts.outnumbered ?? isOutnumbered(g, w, target)),
-    inspired: clash && opts.inspired === true,
-    aimed: !clash && opts.aimed === true,
-    obscured: !clash && (opts.obscured ?? volleyCheck(g, w, target.id).obscured),
-  });
+  const dice = clash ? (opts.dice ?? stat(g, w, 'attacks')) : (barrage?.dice ?? 0);
+  const hitCap = stat(g, w, clash ? 'clash' : 'volley');
   // The target's Resolve as its Resolve test reads it (R37: e.g. Croak of Doom).
   const resolve = stat(g, target, 'resolve');
+  // With no Command Ability in force that adds a face rule, the engine's attack options are the two profiles'
+  // face rules and these numbers: a memo by profiles and one number, before the one by the options' text.
+  let plain: Map<number, AttackOdds> | null = null;
+  let plainKey = 0;
+  if (noFaceRuleAbilities(s)) {
+    const block = blockDiceFor(g, target);
+    const flags = (outnumbered ? 1 : 0) | (inspired ? 2 : 0) | (aimed ? 4 : 0) | (obscured ? 8 : 0) | (clash ? 16 : 0) | (target.broken ? 32 : 0);
+    if (small(dice) && small(hitCap) && small(block) && small(resolve) && small(target.markers)) {
+      plainKey = dice + 64 * (hitCap + 64 * (block + 64 * (resolve + 64 * (flags + 64 * target.markers))));
+      plain = plainMemo(s, w.profile, target.profile);
+      const hit = plain.get(plainKey);
+      if (hit !== undefined) return hit;
+    }
+  }
+  const o = attackOptionsFor(g, w, target, { action: opts.action, dice, hitCap, outnumbered, inspired, aimed, obscured });
   const key = oddsKey(o, target, resolve, s.ruleset.overkill);
   let odds = ODDS.get(key);
   if (odds === undefined) {
@@ -168,7 +184,54 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
     if (ODDS.size >= ODDS_MAX) ODDS.clear();
     ODDS.set(key, odds);
   }
+  if (plain !== null) {
+    if (plainCount >= ODDS_MAX) clearPlain(s);
+    plain.set(plainKey, odds);
+    plainCount++;
+  }
   return odds;
+}
+
+/** Whether no ability in force adds a face rule (activeFaceRules would add none): an attack's face rules are its profiles' own. */
+function noFaceRuleAbilities(s: State): boolean {
+  for (const a of s.abilities) if (a.def && a.def.effect.kind === 'faceRule') return false;
+  return true;
+}
+
+/** An integer from 0 to 63: one field of the plain memo's number. */
+function small(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < 64;
+}
+
+/**
+ * attackOdds by attacker's profile, then target's profile, then a number of
+ * the dice, hit cap, block dice, target's Resolve, flags and the target's
+ * markers: for one ruleset (the bonuses and Overkill are its), emptied when
+ * another comes.
+ */
+const PLAIN = new Map<Profile, Map<Profile, Map<number, AttackOdds>>>();
+let plainRuleset: State['ruleset'] | null = null;
+let plainCount = 0;
+
+function clearPlain(s: State): void {
+  PLAIN.clear();
+  plainRuleset = s.ruleset;
+  plainCount = 0;
+}
+
+function plainMemo(s: State, attacker: Profile, target: Profile): Map<number, AttackOdds> {
+  if (s.ruleset !== plainRuleset) clearPlain(s);
+  let byTarget = PLAIN.get(attacker);
+  if (byTarget === undefined) {
+    byTarget = new Map();
+    PLAIN.set(attacker, byTarget);
+  }
+  let m = byTarget.get(target);
+  if (m === undefined) {
+    m = new Map();
+    byTarget.set(target, m);
+  }
+  return m;
 }
 
 // ---------------------------------------------------------------- objectives and control
@@ -195,6 +258,12 @@ export interface Objective {
 
 let objectivesOf: { s: State; actions: number; decisions: number; round: number; value: Objective[] } | null = null;
 
+/** objectives()'s control view of warrior i and its weight, made in the call numbered CONTROL_GEN[i]. */
+const CONTROL: ControlWarrior[] = [];
+const CONTROL_WEIGHT: number[] = [];
+const CONTROL_GEN: number[] = [];
+let controlGen = 0;
+
 /** Weight one warrior adds under the control rule (R24, R32, R33). */
 function controlWeight(w: ControlWarrior, s: State): number {
   if (s.control === 'conquest-stands') return conquestStands(w, s.ruleset).scoring;
@@ -210,26 +279,48 @@ function controlWeight(w: ControlWarrior, s: State): number {
 export function objectives(s: State): readonly Objective[] {
   const c = objectivesOf;
   if (c && c.s === s && c.actions === s.actions && c.round === s.round && (s.phase !== 'deploy' || c.decisions === s.decisions)) return c.value;
-  const warriors = controlWarriors(st(s));
-  const weights = warriors.map((w) => controlWeight(w, s));
+  const g = st(s);
+  // Steamroller's eligibility looks at whole regiments: every warrior's control view. The other rules
+  // need only the warriors inside a place, made when first found inside one (most stand in none).
+  const all = s.control === 'steamroller' ? controlWarriors(g) : null;
+  const weights = all ? all.map((w) => controlWeight(w, s)) : null;
+  const ws = s.warriors;
+  let alive: number[] | null = null;
+  const gen = ++controlGen;
   const ss = s.scenarioState;
   const out: Objective[] = [];
   const inside: ControlWarrior[] = [];
   const add = (kind: Objective['kind'], index: number, zone: ZoneCircle, heldBy: Friendly, markers: boolean): void => {
     const weight: [number, number] = [0, 0];
     inside.length = 0;
-    for (let i = 0; i < warriors.length; i++) {
-      const w = warriors[i];
-      if (!warriorInZone(w, zone)) continue;
-      weight[w.player] += weights[i];
-      inside.push(w);
+    if (all && weights) {
+      for (let i = 0; i < all.length; i++) {
+        const w = all[i];
+        if (!warriorInZone(w, zone)) continue;
+        weight[w.player] += weights[i];
+        inside.push(w);
+      }
+    } else {
+      for (let i = 0; i < ws.length; i++) {
+        const w = ws[i];
+        if (w.status !== 'table' || !warriorInZone(w, zone)) continue;
+        if (CONTROL_GEN[i] !== gen) {
+          alive ??= regimentsAlive(g);
+          const cw = controlWarrior(g, w, alive);
+          CONTROL[i] = cw;
+          CONTROL_WEIGHT[i] = controlWeight(cw, s);
+          CONTROL_GEN[i] = gen;
+        }
+        weight[w.player] += CONTROL_WEIGHT[i];
+        inside.push(CONTROL[i]);
+      }
     }
     const ms = markers ? ss.markers : [];
     const may = maySeize(zone, ms, s.round, s.ruleset);
     // Steamroller's eligibility looks at whole regiments; the other rules only at the warriors inside.
     const seizedBy = seizeZone({
       zone,
-      warriors: s.control === 'steamroller' ? warriors : inside,
+      warriors: all ?? inside,
       markers: ms,
       control: s.control,
       round: Math.max(s.round, s.ruleset.firstSeizingRound),

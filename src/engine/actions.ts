@@ -1,5 +1,5 @@
 import { contactPoint, lineOfSight, moveAlong } from '../board/index.js';
-import type { Circle, MoveOptions, Point } from '../board/index.js';
+import type { Circle, LineOfSightOptions, MoveOptions, Point } from '../board/index.js';
 import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
@@ -98,6 +98,37 @@ function losWarriors(s: GameState, shooter: Warrior, tx: number, ty: number, exc
 
 /** R22, R23: whether `shooter` may Volley `target`, and whether the target is Obscured. */
 export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): { ok: boolean; obscured: boolean } {
+  return sightCheck(s, shooter, target, false);
+}
+
+/** lineOfSight's options, reused (it keeps nothing): volley lines are checked hundreds of times a game. */
+const SIGHT: LineOfSightOptions & { shooter: SightBase; target: SightBase } = {
+  shooter: { x: 0, y: 0, r: 0, size: 0 },
+  target: { x: 0, y: 0, r: 0, size: 0 },
+  warriors: [],
+  terrain: { pieces: [], bounds: [] },
+  clearOnly: false,
+};
+
+/** Whether a line of sight from `shooter` at (x, y, r, size) is clear (lineOfSight with SIGHT). */
+function sight(s: GameState, shooter: Warrior, x: number, y: number, r: number, size: number, except: Warrior, clearOnly: boolean) {
+  const o = SIGHT;
+  o.shooter.x = shooter.x;
+  o.shooter.y = shooter.y;
+  o.shooter.r = shooter.r;
+  o.shooter.size = shooter.profile.size;
+  o.target.x = x;
+  o.target.y = y;
+  o.target.r = r;
+  o.target.size = size;
+  o.warriors = losWarriors(s, shooter, x, y, except);
+  o.terrain = s.preparedTerrain;
+  o.clearOnly = clearOnly;
+  return lineOfSight(o);
+}
+
+/** volleyCheck; with `clearOnly`, `obscured` is meaningful only when `ok` (a line that fails stops early). */
+function sightCheck(s: GameState, shooter: Warrior, target: TargetRef, clearOnly: boolean): { ok: boolean; obscured: boolean } {
   const barrage = shooter.profile.barrage;
   if (!barrage) return { ok: false, obscured: false };
   if (target < 0) {
@@ -106,12 +137,7 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
     if (!m || !canAttackMarker(s.scenarioState, i, shooter.player, s.round)) return { ok: false, obscured: false };
     const d = norm(m.x - shooter.x, m.y - shooter.y) - m.r - shooter.r;
     if (d > Math.min(barrage.range, s.ruleset.marker.volleyRange) + 1e-9) return { ok: false, obscured: false };
-    const los = lineOfSight({
-      shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
-      target: { x: m.x, y: m.y, r: m.r, size: s.ruleset.marker.size },
-      warriors: losWarriors(s, shooter, m.x, m.y, shooter),
-      terrain: s.preparedTerrain,
-    });
+    const los = sight(s, shooter, m.x, m.y, m.r, s.ruleset.marker.size, shooter, clearOnly);
     return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
   }
   const t = s.warriors[target];
@@ -119,27 +145,36 @@ export function volleyCheck(s: GameState, shooter: Warrior, target: TargetRef): 
   // Duel: a duelling character may only be targeted by its opponent.
   if (t.duel >= 0 && t.duel !== shooter.id) return { ok: false, obscured: false };
   if (gap(shooter, t) > barrage.range + 1e-9) return { ok: false, obscured: false };
-  const los = lineOfSight({
-    shooter: { x: shooter.x, y: shooter.y, r: shooter.r, size: shooter.profile.size },
-    target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
-    warriors: losWarriors(s, shooter, t.x, t.y, t),
-    terrain: s.preparedTerrain,
-  });
+  const los = sight(s, shooter, t.x, t.y, t.r, t.profile.size, t, clearOnly);
   return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
 }
 
-/** Volley targets w can shoot now (enemy warriors and markers). */
-export function volleyTargets(s: GameState, w: Warrior): TargetRef[] {
+/**
+ * Volley targets w can shoot now (enemy warriors and markers). With
+ * `obscured`, also writes there whether each target's line is Obscured (by
+ * index in the answer), so that a policy weighing them need not trace the
+ * lines again.
+ */
+export function volleyTargets(s: GameState, w: Warrior, obscured?: boolean[]): TargetRef[] {
   const out: TargetRef[] = [];
+  if (obscured) obscured.length = 0;
   const barrage = w.profile.barrage;
   if (!barrage) return out;
   for (const t of s.warriors) {
     if (t.status !== 'table' || t.player === w.player) continue;
     if (gap(w, t) > barrage.range + 1e-9) continue;
-    if (volleyCheck(s, w, t.id).ok) out.push(t.id);
+    const chk = sightCheck(s, w, t.id, true);
+    if (chk.ok) {
+      out.push(t.id);
+      obscured?.push(chk.obscured);
+    }
   }
   for (let i = 0; i < s.scenarioState.markers.length; i++) {
-    if (volleyCheck(s, w, -1 - i).ok) out.push(-1 - i);
+    const chk = sightCheck(s, w, -1 - i, true);
+    if (chk.ok) {
+      out.push(-1 - i);
+      obscured?.push(chk.obscured);
+    }
   }
   return out;
 }
@@ -552,12 +587,23 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
 export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior): boolean {
   if (target.duel >= 0) return false; // Duel: no Outnumber assists.
   const need = s.ruleset.outnumberedBy[target.profile.role];
+  const g = s.grid;
+  const ws = s.warriors;
+  const reach = g.maxR + s.ruleset.engagementRange + 1e-6;
+  // The attacker's side near the target, from the grid (whether enough assist does not depend on their order);
+  // copied, as each one's own question asks the grid again.
+  const n = warriorsNear(g, attacker.player, target.x, target.y, target.r + reach);
+  const friends = ASSISTS;
+  for (let i = 0; i < n; i++) friends[i] = g.near[i];
   let assists = 0;
-  for (const f of s.warriors) {
+  for (let i = 0; i < n; i++) {
+    const f = ws[friends[i]];
     if (f === attacker || f.player !== attacker.player || f.status !== 'table' || f.broken || f.duel >= 0) continue;
     if (!inEngagement(s, f, target)) continue;
     let other = false;
-    for (const e of s.warriors) {
+    const m = warriorsNear(g, target.player, f.x, f.y, f.r + reach);
+    for (let j = 0; j < m; j++) {
+      const e = ws[g.near[j]];
       if (e !== target && e.player === target.player && e.status === 'table' && !e.broken && inEngagement(s, f, e)) {
         other = true;
         break;
@@ -567,6 +613,9 @@ export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior):
   }
   return false;
 }
+
+/** isOutnumbered's list of the attacker's side near the target. */
+const ASSISTS: number[] = [];
 
 function clash(ctx: Ctx, w: Warrior, a: Activation, split: { target: TargetRef; dice: number }[]): void {
   const s = ctx.s;

@@ -43,6 +43,12 @@ export interface WarriorGrid {
   r: Float64Array;
   /** Scratch for warriorsNear's answer (not state: never copied). */
   near: Int32Array;
+  /**
+   * Per player, how many times one of its warriors was placed, moved or taken
+   * off the table: while a player's count is unchanged, so are its warriors'
+   * positions and who of them is on the table (a policy's caches key on it).
+   */
+  changes: Uint32Array;
 }
 
 /** An empty grid (every warrior off the table) for these warriors on this table. */
@@ -74,6 +80,7 @@ export function createGrid(table: { width: number; height: number }, warriors: r
     y,
     r,
     near: new Int32Array(n),
+    changes: new Uint32Array(2),
   };
 }
 
@@ -91,6 +98,7 @@ export function cloneGrid(g: WarriorGrid): WarriorGrid {
     y: g.y.slice(),
     r: g.r, // base radii never change: shared
     near: new Int32Array(g.near.length),
+    changes: g.changes.slice(),
   };
 }
 
@@ -122,6 +130,7 @@ export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): vo
   w.y = y;
   w.status = 'table';
   const g = s.grid;
+  g.changes[w.player]++;
   g.x[w.id] = x;
   g.y[w.id] = y;
   const c = w.player * g.cols * g.rows + row(g, y) * g.cols + col(g, x);
@@ -139,6 +148,7 @@ export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): vo
 /** Takes w off the table: slain, or back to reserve when a deployment is undone. */
 export function takeOffTable(s: GameState, w: Warrior, status: Exclude<WarriorStatus, 'table'>): void {
   w.status = status;
+  s.grid.changes[w.player]++;
   unlink(s.grid, w.id);
 }
 

@@ -7,6 +7,6 @@ export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, lega
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
 export { isOutnumbered, volleyCheck } from './actions.js';
 export { attackOptionsFor, type AttackSpec } from './combat.js';
-export { controlWarriors } from './control.js';
+export { controlWarrior, controlWarriors, regimentsAlive } from './control.js';
 export { blockDiceFor, coveredBy, stat } from './abilities.js';
 export { inCommandRange, inEngagement } from './space.js';

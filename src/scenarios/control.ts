@@ -24,7 +24,7 @@ export interface SeizeZoneOptions {
 const SLACK = 1e-6;
 
 /** R24: a warrior is within a zone when its base overlaps the zone's circle. */
-export function warriorInZone(w: ControlWarrior, zone: { x: number; y: number; diameter: number }): boolean {
+export function warriorInZone(w: { x: number; y: number; r: number }, zone: { x: number; y: number; diameter: number }): boolean {
   // Most warriors are nowhere near a given zone: settle those without the circle test.
   const reach = w.r + zone.diameter / 2 + SLACK;
   if (w.x - zone.x > reach || zone.x - w.x > reach || w.y - zone.y > reach || zone.y - w.y > reach) return false;

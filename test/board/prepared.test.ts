@@ -184,6 +184,11 @@ describe('prepared terrain', () => {
             !(w.size < shooter.size && edgeDistance(w, shooter) < edgeDistance(w, target)),
         );
         expect(want.intervened).toBe(intervened);
+        // clearOnly may stop early, but says the same about whether the target can be chosen, and Obscured when it can.
+        const quick = lineOfSight({ shooter, target, warriors, terrain: prepareTerrain(s.pieces), clearOnly: true });
+        const clear = !want.blocked && !want.intervened;
+        expect(!quick.blocked && !quick.intervened).toBe(clear);
+        if (clear) expect(quick).toEqual(want);
       }),
       { numRuns: 2000 },
     );

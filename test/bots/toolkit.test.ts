@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { attackOdds, evaluate, getPolicy, legalChargeTargets, legalClashTargets, objectives, randomPolicy, scoreIfVictoryNow } from '../../src/bots/index.js';
 import { childRng, resolveTest, rollAttack, seededDice, targetOutcome, woundDistribution } from '../../src/dice/index.js';
-import { attackOptionsFor, chargeTargets, controlWarriors, engagedEnemies, Game } from '../../src/engine/index.js';
-import type { GameState, Warrior } from '../../src/engine/types.js';
+import { attackOptionsFor, chargeTargets, controlWarriors, engagedEnemies, Game, isOutnumbered, playGame, stat } from '../../src/engine/index.js';
+import type { GameState, Policy, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario, seizeZone } from '../../src/scenarios/index.js';
 
@@ -108,5 +108,52 @@ describe('policy options', () => {
     expect(() => getPolicy('balanced:aggression=2')).toThrow('option aggression expects a number from 0 to 1, got "2"');
     expect(() => getPolicy('random:x=1')).toThrow('random has no option "x" (it takes no options)');
     expect(() => getPolicy('cunning')).toThrow('unknown policy "cunning"');
+  });
+});
+
+describe('attackOdds: its memo by profiles and numbers', () => {
+  it('answers as the exact distribution of the engine\'s attack options at every target of a game, abilities in force or not, for two rulesets in turn', () => {
+    const other = { ...DEFAULT_RULESET, overkill: false, outnumberedBonus: 2, aimedBonus: 2, blockChoice: 'defense' as const };
+    const balanced = getPolicy('balanced');
+    let checked = 0;
+    let withAbilities = 0;
+    for (const [i, ruleset] of [DEFAULT_RULESET, other, DEFAULT_RULESET, other].entries()) {
+      const check = (s: GameState): void => {
+        const a = s.activation;
+        if (!a || s.warriors[a.warrior].status !== 'table') return;
+        const w = s.warriors[a.warrior];
+        const asks: [Warrior, 'clash' | 'volley'][] = [
+          ...legalClashTargets(s, w).map((e): [Warrior, 'clash'] => [e, 'clash']),
+          ...legalChargeTargets(s, w).filter((t) => t >= 0).map((t): [Warrior, 'clash'] => [s.warriors[t], 'clash']),
+        ];
+        if (w.profile.barrage) for (const t of s.warriors) if (t.status === 'table' && t.player !== w.player) asks.push([t, 'volley']);
+        for (const [t, action] of asks) {
+          for (const flag of [false, true]) {
+            const opts = action === 'clash' ? { action, inspired: flag } : { action, aimed: flag, obscured: !flag };
+            const odds = attackOdds(s, w, t, opts);
+            const o = attackOptionsFor(s, w, t, {
+              action,
+              dice: action === 'clash' ? stat(s, w, 'attacks') : (w.profile.barrage?.dice ?? 0),
+              hitCap: stat(s, w, action),
+              outnumbered: action === 'clash' && isOutnumbered(s, w, t),
+              inspired: action === 'clash' && flag,
+              aimed: action === 'volley' && flag,
+              obscured: action === 'volley' && !flag,
+            });
+            const wounds = woundDistribution(o);
+            const fate = targetOutcome({ attack: wounds, wounds: t.profile.wounds, resolve: stat(s, t, 'resolve'), markers: Math.min(t.markers, t.profile.wounds - 1), broken: t.broken, overkill: s.ruleset.overkill });
+            expect(odds.wounds).toEqual(wounds);
+            expect(odds.slain).toBe(fate.slain);
+            expect(odds.broken).toBe(fate.broken);
+            checked++;
+            if (s.abilities.some((x) => x.def !== null)) withAbilities++;
+          }
+        }
+      };
+      const policy: Policy = { name: 'balanced, checked', choose: (view, d, rng) => (check(view.state as GameState), balanced.choose(view, d, rng)) };
+      playGame({ armies: [armies[i % 2], armies[(i + 1) % 2]], scenario: getScenario('annihilation'), ruleset, seed: `plain-${i}`, policies: [policy, policy] });
+    }
+    expect(checked).toBeGreaterThan(2000);
+    expect(withAbilities).toBeGreaterThan(100);
   });
 });
