@@ -256,7 +256,7 @@ export interface Objective {
   heldBy: Friendly;
 }
 
-let objectivesOf: { s: State; actions: number; decisions: number; round: number; value: Objective[] } | null = null;
+let objectivesOf: { s: State; actions: number; decisions: number; round: number; phase: State['phase']; value: Objective[] } | null = null;
 
 /** objectives()'s control view of warrior i and its weight, made in the call numbered CONTROL_GEN[i]. */
 const CONTROL: ControlWarrior[] = [];
@@ -273,12 +273,15 @@ function controlWeight(w: ControlWarrior, s: State): number {
 
 /**
  * Every scoring place with who would seize it now and each side's weight in
- * it, by the scenarios' own seizeZone. Cached until the next action (or
- * round, or deployment: what moves warriors and changes who holds what).
+ * it, by the scenarios' own seizeZone. Cached until the next action, or
+ * outside the Action Phase the next decision: what moves warriors and changes
+ * who holds what.
  */
 export function objectives(s: State): readonly Objective[] {
   const c = objectivesOf;
-  if (c && c.s === s && c.actions === s.actions && c.round === s.round && (s.phase !== 'deploy' || c.decisions === s.decisions)) return c.value;
+  // In the Action Phase only actions move warriors or change who is Broken!; elsewhere any decision may
+  // (a deployment, Rallying Cry, a Duel's placement).
+  if (c && c.s === s && c.actions === s.actions && c.round === s.round && c.phase === s.phase && (s.phase === 'action' || c.decisions === s.decisions)) return c.value;
   const g = st(s);
   // Steamroller's eligibility looks at whole regiments: every warrior's control view. The other rules
   // need only the warriors inside a place, made when first found inside one (most stand in none).
@@ -338,7 +341,7 @@ export function objectives(s: State): readonly Objective[] {
     const m = ss.markers[i];
     add('movingMarker', i, { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null }, null, false);
   }
-  objectivesOf = { s, actions: s.actions, decisions: s.decisions, round: s.round, value: out };
+  objectivesOf = { s, actions: s.actions, decisions: s.decisions, round: s.round, phase: s.phase, value: out };
   return out;
 }
 

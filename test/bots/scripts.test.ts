@@ -112,5 +112,23 @@ describe('objectives: the control views of the warriors inside only', () => {
       }, control);
       expect(places).toBeGreaterThan(50);
     });
+
+    it(`the cached answer is the fresh one at every decision, Command Phase included (${control})`, () => {
+      let commandPhase = 0;
+      for (const scenario of ['tug-of-war', 'raid', 'area-control']) {
+        for (const seed of ['1', '2', '3']) {
+          play(scenario, `obj-cache-${control}-${seed}`, (s) => {
+            // Rallying Cry and Duel placement change Broken! and positions with no action.
+            if (s.phase === 'command') commandPhase++;
+            // The live state's answer first (the cache holds one state: asking a copy first would replace it).
+            const cached = objectives(s).map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }));
+            const fresh = objectives(cloneState(s as GameState)).map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }));
+            expect(cached).toEqual(fresh);
+            objectives(s); // the live state's answer back in the cache, as the policy would find it
+          }, control);
+        }
+      }
+      expect(commandPhase).toBeGreaterThan(0);
+    });
   }
 });
