@@ -316,6 +316,11 @@ export interface TargetOutcome {
   woundedOnly: number;
 }
 
+/** Array.isArray does not narrow a readonly array out of a union. */
+function isDistribution(a: AttackOptions | readonly number[]): a is readonly number[] {
+  return Array.isArray(a);
+}
+
 /**
  * The target's fate after one attack. `attack` is the attack's options or a
  * wound distribution (P(k) at index k). `markers` (default 0) are Wound
@@ -323,11 +328,6 @@ export interface TargetOutcome {
  * every test fail; `overkill` (R10, default on) lowers Resolve by 1 per marker
  * beyond Wounds; effective Resolve ≤ 0 always fails.
  */
-/** Array.isArray does not narrow a readonly array out of a union. */
-function isDistribution(a: AttackOptions | readonly number[]): a is readonly number[] {
-  return Array.isArray(a);
-}
-
 export function targetOutcome(opts: {
   attack: AttackOptions | readonly number[];
   wounds: number;

@@ -3,7 +3,7 @@ import { circleWhollyWithinUnion, lineOfSight } from '../board/index.js';
 import { childRng, seededDice } from '../dice/index.js';
 import type { Dice } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
-import { roundVp, victoryPhase } from '../scenarios/index.js';
+import { victoryPhase } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { COMMON_ABILITIES } from './abilities.js';
 import { IllegalChoiceError, actionList, engagedIn, legalMask, marchAllowance, onlyEnd, performAction } from './actions.js';
@@ -538,8 +538,9 @@ export class Game {
       control: s.control,
       ruleset: s.ruleset,
     });
-    s.vp[0] = roundVp(s.vp[0] + out.vp[0]);
-    s.vp[1] = roundVp(s.vp[1] + out.vp[1]);
+    // The scenario state keeps the totals (rounded as they add up, and Tug-of-War's instant win).
+    s.vp[0] = s.scenarioState.vp[0];
+    s.vp[1] = s.scenarioState.vp[1];
     // Passivity: nothing hurt, nothing scored, nothing changed hands this round.
     if (s.woundsDealt === s.woundsAtRoundStart && out.vp[0] === 0 && out.vp[1] === 0 && holders(s) === heldBefore) s.passiveRounds++;
     this.ctx.emit?.({ type: 'victoryPhase', round: s.round, gained: [out.vp[0], out.vp[1]], vp: [s.vp[0], s.vp[1]], detail: out.detail.map((l) => `P${l.player + 1} +${Math.round(l.vp * 100) / 100}: ${l.why}`) });

@@ -135,6 +135,7 @@ export interface GameState {
 
   phase: Phase;
   round: number;
+  /** VP totals: scenarioState.vp as the last Victory Phase left it (the scenario state keeps them). */
   vp: [number, number];
   supremacy: PlayerIndex;
   /** Whose turn it is to choose a Command Card or deploy. */

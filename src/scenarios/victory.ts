@@ -31,15 +31,15 @@ export interface VictoryPhaseOptions {
   ruleset: Ruleset;
 }
 
-/** An empty tally, for the engine to fill between Victory Phases. */
 /**
  * VP as the rules count them: fractional points (points slain) summed in a
  * different order must not make 236.8 and 236.79999999999998 a win.
  */
-export function roundVp(vp: number): number {
+function roundVp(vp: number): number {
   return Math.round(vp * 1e6) / 1e6;
 }
 
+/** An empty tally, for the engine to fill between Victory Phases. */
 export function emptyTally(): VictoryTally {
   return {
     enemyRegimentsDestroyed: [0, 0],

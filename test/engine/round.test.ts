@@ -30,7 +30,7 @@ describe('Supremacy (R20)', () => {
     expect(sk.s.round).toBe(2);
     expect(sk.s.supremacy).toBe(0);
     const t = skirmish({ warriors: [{ player: 0, x: 5, y: 5 }, { player: 1, x: 40, y: 40 }], dice: [3, 3] });
-    t.s.vp = [4, 1];
+    t.s.scenarioState.vp = [4, 1]; // the totals are the scenario state's; the Victory Phase copies them to s.vp
     endRound(t);
     expect(t.game.pending()).toEqual({ kind: 'supremacyTie', player: 1 });
     t.game.apply({ kind: 'supremacyTie', supremacy: 0 });
