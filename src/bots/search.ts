@@ -10,7 +10,7 @@
 import { childRng } from '../dice/index.js';
 import type { Rng } from '../dice/types.js';
 import { Game } from '../engine/game.js';
-import type { ActionChoice, Choice, Decision, ForkedGame, GameState, GameView, PlayerIndex, Policy } from '../engine/types.js';
+import type { ActionChoice, Choice, Decision, ForkedGame, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
 import { heuristicPolicy, type HeuristicOptions } from './heuristic.js';
 import { bestVolley, fallBackFrom, nearestFoe } from './scripts.js';
 import { evaluate } from './toolkit.js';
@@ -45,49 +45,53 @@ interface Script {
   policy: Policy;
 }
 
-/** Hold: stay put and shoot or fight where you stand (a zone held keeps its weight). */
-function holdScript(base: Policy): Policy {
+/**
+ * A script for the card's free warriors: `decide` answers the action decisions
+ * of a warrior on the table, not engaged and not Broken!; everything else
+ * (rallying, fighting when engaged, choosing the warrior) is `base`'s.
+ */
+function freeWarriorScript(name: string, base: Policy, decide: (s: State, w: Warrior, d: Extract<Decision, { kind: 'action' }>) => Choice | null): Policy {
   return {
-    name: 'hold',
+    name,
     choose(view, d, rng) {
       if (d.kind !== 'action' || d.engaged) return base.choose(view, d, rng);
       const s = view.state;
       const w = s.warriors[d.warrior];
       if (w.broken || w.status !== 'table') return base.choose(view, d, rng);
-      const a = s.activation!;
-      if (d.legal.includes('volley')) {
-        const v = bestVolley(s, w, a.aimed, () => 0);
-        if (v) {
-          if (d.legal.includes('takeAim') && !a.aimed && a.actionsLeft >= 2) return act({ type: 'takeAim' });
-          return act({ type: 'volley', target: v.target });
-        }
-      }
-      // A marker within reach is attacked as balanced would; nothing else moves.
-      if (d.legal.includes('clash')) return base.choose(view, d, rng);
-      return act({ type: 'end' });
+      return decide(s, w, d) ?? base.choose(view, d, rng);
     },
   };
 }
 
+/** Hold: stay put and shoot or fight where you stand (a zone held keeps its weight). */
+function holdScript(base: Policy): Policy {
+  return freeWarriorScript('hold', base, (s, w, d) => {
+    const a = s.activation!;
+    if (d.legal.includes('volley')) {
+      const v = bestVolley(s, w, a.aimed, () => 0);
+      if (v) {
+        if (d.legal.includes('takeAim') && !a.aimed && a.actionsLeft >= 2) return act({ type: 'takeAim' });
+        return act({ type: 'volley', target: v.target });
+      }
+    }
+    // A marker within reach is attacked as balanced would (null: base decides); nothing else moves.
+    if (d.legal.includes('clash')) return null;
+    return act({ type: 'end' });
+  });
+}
+
 /** Fall back and shoot: a March away from the nearest enemy, then shoot (or stand) — out of charge reach. */
 function fallBackScript(base: Policy): Policy {
-  return {
-    name: 'fallback',
-    choose(view, d, rng) {
-      if (d.kind !== 'action' || d.engaged) return base.choose(view, d, rng);
-      const s = view.state;
-      const w = s.warriors[d.warrior];
-      if (w.broken || w.status !== 'table') return base.choose(view, d, rng);
-      const a = s.activation!;
-      const threat = nearestFoe(s, w);
-      if (threat && a.marches === 0 && d.legal.includes('march')) return act(fallBackFrom(s, w, threat.foe, d.marchAllowance));
-      if (d.legal.includes('volley')) {
-        const v = bestVolley(s, w, a.aimed, () => 0);
-        if (v) return act({ type: 'volley', target: v.target });
-      }
-      return act({ type: 'end' });
-    },
-  };
+  return freeWarriorScript('fallback', base, (s, w, d) => {
+    const a = s.activation!;
+    const threat = nearestFoe(s, w);
+    if (threat && a.marches === 0 && d.legal.includes('march')) return act(fallBackFrom(s, w, threat.foe, d.marchAllowance));
+    if (d.legal.includes('volley')) {
+      const v = bestVolley(s, w, a.aimed, () => 0);
+      if (v) return act({ type: 'volley', target: v.target });
+    }
+    return act({ type: 'end' });
+  });
 }
 
 const act = (action: ActionChoice): Choice => ({ kind: 'action', action });
