@@ -13,7 +13,7 @@ import { validateFile } from '../../src/cli/commands/validate.js';
  * never a crash, a stack trace or a hang.
  *
  * CI runs FUZZ_RUNS=40 mutations a kind in process and a few through the CLI.
- * A night run: FUZZ_RUNS=20000 npx vitest run test/fuzz (README, Hostile input).
+ * A night run: FUZZ_RUNS=20000 npx vitest run test/fuzz (docs/DATA.md, Hostile input).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const CLI_RUNS = Math.max(2, Math.round(RUNS / 10));
