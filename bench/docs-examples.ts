@@ -21,7 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { allBlocks, checkBlock, isCheap, ROOT, type ExampleLine } from '../test/docs/examples.js';
+import { allBlocks, checkBlock, codeBlocksWithoutFile, ROOT, type ExampleLine } from '../test/docs/examples.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -41,7 +41,7 @@ const source = values('--source')[0] ?? ROOT;
 if (flag('--list')) {
   for (const block of allBlocks(source)) {
     for (const r of await checkBlock(block, source)) {
-      const where = r.parsed.length > 0 && r.parsed.every(isCheap) ? 'suite and here' : 'here only';
+      const where = r.cheap ? 'suite and here' : 'here only';
       console.log(`${r.line.file}:${r.line.line}  [${where}]  ${r.line.text}`);
     }
   }
@@ -69,7 +69,8 @@ if (!installs || !installs.text.startsWith('npm install') || skips.some((s) => i
   if (r.status !== 0) process.exit(2);
 }
 const passed = new Map<string, string>();
-const failures: string[] = [];
+const failures: string[] = codeBlocksWithoutFile(clone);
+for (const f of failures) console.log(`FAIL  ${f}`);
 const skipped: string[] = [];
 const bare = (l: ExampleLine): string => l.text.replace(/\s#.*$/, '').trim();
 let n = 0;

@@ -134,16 +134,29 @@ export function expandGlob(pattern: string, cwd = ROOT): string[] {
     .map((f) => (dir === '.' ? f : `${dir}/${f}`));
 }
 
-/** Programs an example may run besides `npx skirmish`, and the argument lists allowed. */
+/** Programs an example may run besides `npx skirmish` and `node examples/…`, and the argument lists allowed. */
 const OTHER_PROGRAMS: Record<string, (args: string[]) => boolean> = {
   npm: (a) => ['install', 'test', 'run build'].includes(a.join(' ')),
   printf: () => true,
 };
 
-/** The `skirmish` invocations of one line (argv after `skirmish`), or the problems that make it no example. */
-export function invocations(line: string, cwd = ROOT): { argvs: string[][]; problems: string[] } {
+/** A script of examples/ run with node: its file and arguments. */
+export interface ScriptRun {
+  file: string;
+  args: string[];
+}
+
+/** The example scripts cheap enough for the test suite (one game, no run folder needed). */
+const CHEAP_SCRIPTS = new Set(['examples/play-one.mjs']);
+
+/**
+ * The `skirmish` invocations of one line (argv after `skirmish`) and the
+ * example scripts it runs, or the problems that make it no example.
+ */
+export function invocations(line: string, cwd = ROOT): { argvs: string[][]; scripts: ScriptRun[]; problems: string[] } {
   const problems: string[] = [];
   const argvs: string[][] = [];
+  const scripts: ScriptRun[] = [];
   // Segments between operators; a `printf … | xargs … {}` pair fans out over printf's values.
   const segments: { words: { word: string; glob: boolean }[]; after: string | null }[] = [{ words: [], after: null }];
   for (const t of shellTokens(line)) {
@@ -178,11 +191,13 @@ export function invocations(line: string, cwd = ROOT): { argvs: string[][]; prob
         continue;
       }
       for (const v of values) argvs.push(words.slice(2).map((w) => w.replaceAll('{}', v)));
+    } else if (words[0] === 'node' && words[1]?.startsWith('examples/')) {
+      scripts.push({ file: words[1], args: words.slice(2) });
     } else if (!OTHER_PROGRAMS[words[0]]?.(words.slice(1))) {
       problems.push(`unknown program "${words.join(' ')}" (the docs run npx skirmish, npm install, npm test, npm run build): ${line}`);
     }
   }
-  return { argvs, problems };
+  return { argvs, scripts, problems };
 
   function globOrProblem(pattern: string): string[] {
     const files = expandGlob(pattern, cwd);
@@ -346,11 +361,21 @@ export function checkReads(p: Parsed, written: Set<string>, cwd = ROOT): string[
 }
 
 /** Static check of a whole block: every line's programs, every invocation parsed and its reads found. */
-export async function checkBlock(block: ExampleBlock, cwd = ROOT): Promise<{ line: ExampleLine; parsed: Parsed[]; problems: string[] }[]> {
+export async function checkBlock(
+  block: ExampleBlock,
+  cwd = ROOT,
+): Promise<{ line: ExampleLine; parsed: Parsed[]; scripts: ScriptRun[]; cheap: boolean; problems: string[] }[]> {
   const written = new Set<string>();
   const results = [];
   for (const line of block.lines) {
-    const { argvs, problems } = invocations(line.text, cwd);
+    const { argvs, scripts, problems } = invocations(line.text, cwd);
+    for (const s of scripts) {
+      if (!existsSync(path.join(cwd, s.file))) problems.push(`${s.file}: no such file`);
+      for (const a of s.args.filter((x) => x.includes('/'))) {
+        const under = [...written].some((d) => path.posix.normalize(a).startsWith(`${d}/`));
+        if (!under && !existsSync(path.join(cwd, a))) problems.push(`${a}: no such file, and no earlier line of the block writes its folder`);
+      }
+    }
     const parsed: Parsed[] = [];
     for (const argv of argvs) {
       const p = await parseWithProgram(argv);
@@ -363,7 +388,8 @@ export async function checkBlock(block: ExampleBlock, cwd = ROOT): Promise<{ lin
       const out = writesOf(p, cwd);
       if (out) written.add(path.posix.normalize(out));
     }
-    results.push({ line, parsed, problems });
+    const cheap = parsed.length + scripts.length > 0 && parsed.every(isCheap) && scripts.every((x) => CHEAP_SCRIPTS.has(x.file));
+    results.push({ line, parsed, scripts, cheap: cheap && !/\b(npm|xargs)\b/.test(line.text), problems });
   }
   return results;
 }
@@ -381,4 +407,26 @@ export function isCheap(p: Parsed): boolean {
 /** `npx skirmish` as this checkout's built CLI, for running a line outside the project folder. */
 export function withLocalCli(text: string, root = ROOT): string {
   return text.replaceAll('npx skirmish', `node ${JSON.stringify(path.join(root, 'dist', 'cli', 'main.js'))}`);
+}
+
+/**
+ * Every ```js / ```ts block of the docs is the whole text of a file in
+ * examples/ (so the code shown is the code that runs): the files it is not.
+ */
+export function codeBlocksWithoutFile(root = ROOT): string[] {
+  const files = readdirSync(path.join(root, 'examples'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(m?js|ts)$/.test(f))
+    .map((f) => readFileSync(path.join(root, 'examples', f), 'utf8').trim());
+  const out: string[] = [];
+  for (const file of docFiles(root)) {
+    const src = readFileSync(path.join(root, file), 'utf8').split('\n');
+    for (let i = 0; i < src.length; i++) {
+      if (!/^```(js|ts|javascript|typescript)\s*$/.test(src[i])) continue;
+      const end = src.findIndex((l, j) => j > i && l.startsWith('```'));
+      const code = src.slice(i + 1, end).join('\n').trim();
+      if (!files.includes(code)) out.push(`${file}:${i + 1}: a code block that is no file of examples/`);
+      i = end;
+    }
+  }
+  return out;
 }
