@@ -91,11 +91,12 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
   switch (r.status) {
     case 'step': {
       const [below, from] = listDifference(lists.below, lists.from);
-      const pb = r.step ? r.points[r.step.below].winRate : Number.NaN;
-      const pf = r.step ? r.points[r.step.from].winRate : Number.NaN;
+      const pb = r.step ? r.points[r.step.below] : null;
+      const pf = r.step ? r.points[r.step.from] : null;
+      const wins = (p: typeof pb): string => (p ? `${pct(p.winRate)} (at ${num(p.x)})` : '?');
       return (
         `list step: at these lists no ${cost ? 'cost' : 'value'} between ${num(r.low)} and ${num(r.high)} is fair; ` +
-        `up to ${num(r.low)} the list fields ${below} and army A wins ${pct(pb)}, from ${num(r.high)} ${from} and wins ${pct(pf)}; ` +
+        `up to ${num(r.low)} the list fields ${below} and army A wins ${wins(pb)}, from ${num(r.high)} ${from} and wins ${wins(pf)}; ` +
         `change the list or the cost of another entry`
       );
     }
@@ -130,9 +131,9 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
 /**
  * The groups a crossing is fitted from, one slice of grid points (sorted by
  * x): grid points in a row playing the very same games (same_as) are one
- * group over their span; a fill parameter's list spans widen a group to
- * every value playing its lists when the games there are the same (no
- * scenario reads the points), and mark the list changes between groups.
+ * group over their values. Where a fill parameter's list arithmetic says the
+ * lists of two neighbouring groups differ by exactly one change, the group
+ * before carries the step (its last value and the next list's first).
  */
 function sliceGroups(plan: SweepPlan, j: number, b: number, points: readonly number[], summaries: readonly CellSummary[]): { groups: CrossingGroup[]; reps: number[] } {
   const base = plan.baseCells;
@@ -144,23 +145,18 @@ function sliceGroups(plan: SweepPlan, j: number, b: number, points: readonly num
     if (last && rep(last[0]) === rep(k)) last.push(k);
     else runs.push([k]);
   }
-  const spans = sorted.map((k) => plan.points[k].spans?.[j] ?? null);
-  // List spans hold only when a list means its games: points sharing a span share their games.
-  const spansHold = spans.every((s) => s !== null) && sorted.every((k, i) => sorted.every((m, n) => spans[i]!.low !== spans[n]!.low || rep(k) === rep(m)));
   const groups: CrossingGroup[] = runs.map((run) => {
     const u = summaries[rep(run[0]) * base + b].crossingUnits();
     const xs = run.map((k) => plan.points[k].values[j] as number);
-    const span = spansHold ? plan.points[run[0]].spans![j]! : { low: Math.min(...xs), high: Math.max(...xs) };
+    const span = { low: Math.min(...xs), high: Math.max(...xs) };
     return { x: xs[0], scores: u.scores, games: u.games, pairs: u.pairs, ...(span.high > span.low ? { span } : {}) };
   });
-  if (spansHold) {
-    groups.forEach((g, i) => {
-      const next = groups[i + 1];
-      const hi = g.span?.high ?? g.x;
-      const lo = next ? (next.span?.low ?? next.x) : Number.NaN;
-      if (next && lo === hi + 1) g.stepAfter = true;
-    });
-  }
+  runs.forEach((run, i) => {
+    if (i + 1 >= runs.length) return;
+    const here = plan.points[run[run.length - 1]].spans?.[j];
+    const next = plan.points[runs[i + 1][0]].spans?.[j];
+    if (here && next && here.low !== next.low && here.high + 1 === next.low) groups[i].stepAfter = { low: here.high, high: next.low };
+  });
   return { groups, reps: runs.map((run) => rep(run[0])) };
 }
 

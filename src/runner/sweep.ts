@@ -10,7 +10,7 @@ import { buildFaction, factionFileFor, fillArmyList } from '../army/index.js';
 import { readJsonFile } from '../data/json.js';
 import { parsePointer, setAtPointer } from '../data/pointer.js';
 import { InputError } from '../errors.js';
-import { playFingerprint, pointLists, scenarioReadsPoints, stableJson } from './sweep-lists.js';
+import { playFingerprint, pointLists, stableJson } from './sweep-lists.js';
 import type { CellSpec, SweepParameter, SweepPlan } from './types.js';
 
 const value = z.union([z.number(), z.string(), z.boolean()]);
@@ -203,12 +203,9 @@ export function expandSweep(
     const label = parameters.map((p, i) => `${p.name}=${values[i]}`).join(', ');
     const { docs, ruleset } = docsAt(values);
     const files = Object.fromEntries(docs);
-    // Grid points playing the very same games: the same rosters and rules (points aside where no scenario reads them).
-    const prints = new Map<boolean, string | null>();
-    const sameAs = baseCells.map((c, b): number | null => {
-      const bare = !scenarioReadsPoints(files, c.scenario);
-      if (!prints.has(bare)) prints.set(bare, playFingerprint(files, ruleset, armies, listInputs, bare));
-      const print = prints.get(bare)!;
+    // Grid points playing the very same games: the same rosters as built, points included (the bots weigh enemies by their points), and the same rules.
+    const print = playFingerprint(files, ruleset, armies, listInputs);
+    const sameAs = baseCells.map((_c, b): number | null => {
       if (print === null) return null;
       const first = firstOf[b].get(print);
       if (first === undefined) firstOf[b].set(print, index);

@@ -33,14 +33,19 @@ function spanOf(g: CrossingGroup): [number, number] {
 function knots(groups: readonly CrossingGroup[], levels: readonly number[]): { xs: number[]; ys: number[] } {
   const xs: number[] = [];
   const ys: number[] = [];
+  const push = (x: number, y: number): void => {
+    if (xs.length > 0 && xs[xs.length - 1] === x && ys[ys.length - 1] === y) return;
+    xs.push(x);
+    ys.push(y);
+  };
   groups.forEach((g, j) => {
     const [lo, hi] = spanOf(g);
-    xs.push(lo);
-    ys.push(levels[j]);
-    if (hi > lo) {
-      xs.push(hi);
-      ys.push(levels[j]);
-    }
+    const before = j > 0 ? groups[j - 1].stepAfter : undefined;
+    // A list step: each side keeps its level up to the step.
+    if (before && before.high < lo) push(before.high, levels[j]);
+    push(lo, levels[j]);
+    push(hi, levels[j]);
+    if (g.stepAfter && g.stepAfter.low > hi && j + 1 < groups.length) push(g.stepAfter.low, levels[j]);
   });
   return { xs, ys };
 }
@@ -257,10 +262,9 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
   const low = nearestRank(cs, tail);
   const high = nearestRank(cs, 1 - tail);
   // A list step: the crossing and its whole interval between the two sides of one list change.
-  const j = groups.findIndex((g, k) => g.stepAfter === true && k + 1 < K && spanOf(g)[1] < c && c < spanOf(groups[k + 1])[0]);
+  const j = groups.findIndex((g, k) => g.stepAfter !== undefined && k + 1 < K && g.stepAfter.low < c && c < g.stepAfter.high);
   if (j >= 0) {
-    const lo = spanOf(groups[j])[1];
-    const hi = spanOf(groups[j + 1])[0];
+    const { low: lo, high: hi } = groups[j].stepAfter!;
     if (lo <= low && high <= hi) return { ...out, status: 'step', low: lo, high: hi, step: { below: j, from: j + 1 } };
   }
   const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);

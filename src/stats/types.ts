@@ -72,10 +72,14 @@ export interface CrossingGroup {
    * Without it, unit i of every group is the same seed pair.
    */
   pairs?: readonly (string | number)[];
-  /** Step-aware sweeps: the values of x over which this group's very inputs (its lists) are played, x among them. */
+  /** The values of x that play this group's very games (grid points with the same inputs), x among them. */
   span?: { low: number; high: number };
-  /** The inputs change exactly once between this group's span and the next group's: a step between span.high and the next span.low. */
-  stepAfter?: boolean;
+  /**
+   * Step-aware sweeps: the list changes exactly once between this group and
+   * the next, after `low` and from `high` (the list arithmetic); the curve
+   * keeps each side's level up to the step.
+   */
+  stepAfter?: { low: number; high: number };
 }
 
 export interface FairCrossingOptions {
