@@ -1,16 +1,17 @@
 /**
  * Coverage of the fair-value interval (issue 24), measured, not assumed:
- * `npx tsx bench/calibration.ts [seeds=20] [games=200] [--workers=N] [--kinds=models,defense] [--each]`.
+ * `npx tsx bench/calibration.ts [seeds=20] [games=200] [--workers=N] [--kinds=models,defense,models-gap,defense-gap] [--each]`.
  *
  * Mirror sweeps whose crossing is known by symmetry: the same one-regiment
  * list on both sides (two files, so only army A's is patched), and one of
  * army A's numbers swept over a grid that holds B's value. There the two
  * sides are the same army, so army A's win rate is exactly 50% (each
  * seat-swapped pair plays both seats) and the true crossing is B's value.
- * Two kinds of parameter by default: a model count (army A's Bladewardens,
- * B has 7) and a characteristic (Defense of the Bladewardens in a copy of
- * the faction army A alone uses, B's is 2); `--kinds=` names others
- * (attacks, march, clash). Each seed is a whole sweep with its own
+ * Two kinds of parameter: a model count (army A's Bladewardens, B has 7)
+ * and a characteristic (Defense of the Bladewardens in a copy of the faction
+ * army A alone uses, B's is 2), each on a grid that holds the true value and
+ * on one that leaves it out (`-gap`: the crossing lies between two points);
+ * `--kinds=` picks (also attacks, march, clash). Each seed is a whole sweep with its own
  * experiment seed; a seed's 95% interval "holds the truth" when its status
  * gives an interval (`inside`, `step` or `plateau`; an open end reaches past
  * the range) and the truth lies in it. Prints one line per kind; the figures
@@ -25,15 +26,22 @@ import type { FairCrossing } from '../src/stats/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type MirrorKind = 'models' | 'attacks' | 'march' | 'defense' | 'clash';
+export type MirrorKind = 'models' | 'defense' | 'attacks' | 'march' | 'clash' | 'models-gap' | 'defense-gap';
 
-/** The true crossing of each kind (B's value) and the grid swept around it. */
-export const MIRRORS: Record<MirrorKind, { truth: number; values: number[] }> = {
-  models: { truth: 7, values: [5, 6, 7, 8, 9] },
-  attacks: { truth: 4, values: [2, 3, 4, 5, 6] },
-  march: { truth: 5, values: [3, 4, 5, 6, 7] },
-  defense: { truth: 2, values: [0, 1, 2, 3, 4] },
-  clash: { truth: 3, values: [1, 2, 3, 4, 5] },
+/**
+ * Each kind: what is swept (army A's model count, or a characteristic of its
+ * Bladewardens), the true crossing (B's value) and the grid. The `-gap`
+ * kinds leave the true value out of the grid, so the crossing must be found
+ * between two points; the others hold it, where the win rate is exactly 50%.
+ */
+export const MIRRORS: Record<MirrorKind, { swept: string; truth: number; values: number[] }> = {
+  models: { swept: 'models', truth: 7, values: [5, 6, 7, 8, 9] },
+  defense: { swept: 'defense', truth: 2, values: [0, 1, 2, 3, 4] },
+  attacks: { swept: 'attacks', truth: 4, values: [2, 3, 4, 5, 6] },
+  march: { swept: 'march', truth: 5, values: [3, 4, 5, 6, 7] },
+  clash: { swept: 'clash', truth: 3, values: [1, 2, 3, 4, 5] },
+  'models-gap': { swept: 'models', truth: 7, values: [4, 6, 8, 10] },
+  'defense-gap': { swept: 'defense', truth: 2, values: [0, 1, 3, 4] },
 };
 
 /** Whether a crossing's interval holds `truth` (an open end reaches past the range). */
@@ -54,10 +62,11 @@ export function writeMirror(dir: string, kind: MirrorKind, seed: string, games: 
   const army = (factionPath: string): string => JSON.stringify({ ...list, pointsLimit: 600, regiments: [{ entry: 'Bladewardens', models: 7 }], factionFile: factionPath });
   writeFileSync(path.join(dir, 'a.json'), army('faction-a.json'));
   writeFileSync(path.join(dir, 'b.json'), army(path.relative(dir, factionFile)));
+  const swept = MIRRORS[kind].swept;
   const parameter =
-    kind === 'models'
+    swept === 'models'
       ? { name: 'models_a', target: 'a.json', pointer: '/regiments/0/models', values }
-      : { name: `${kind}_a`, target: 'faction-a.json', pointer: `/regiments/${k}/profile/${kind}`, values };
+      : { name: `${swept}_a`, target: 'faction-a.json', pointer: `/regiments/${k}/profile/${swept}`, values };
   const file = path.join(dir, 'mirror.json');
   writeFileSync(
     file,
@@ -93,7 +102,7 @@ async function main(): Promise<void> {
   const seeds = Number(args[0] ?? 20);
   const games = Number(args[1] ?? 200);
   const workers = Number(process.argv.find((a) => a.startsWith('--workers='))?.slice(10) ?? 2);
-  const kinds = (process.argv.find((a) => a.startsWith('--kinds='))?.slice(8).split(',') ?? ['models', 'defense']) as MirrorKind[];
+  const kinds = (process.argv.find((a) => a.startsWith('--kinds='))?.slice(8).split(',') ?? ['models', 'defense', 'models-gap', 'defense-gap']) as MirrorKind[];
   const started = Date.now();
   for (const kind of kinds) {
     const { truth, values } = MIRRORS[kind];
