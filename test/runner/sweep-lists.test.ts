@@ -70,3 +70,23 @@ describe('the list arithmetic of a points-cost sweep (issue 24)', () => {
     expect(lists).toContain('25,ironbound-400,1,Shieldbearers,5,125,396,');
   });
 });
+
+describe('advice across bot tiers', () => {
+  it('asks to check with search when the tiers of a cell disagree on the fair value', () => {
+    const values = [1, 2, 3, 4, 5];
+    const plan = { parameters: [{ name: 'knob', target: 'x.json', pointer: '/k', values }], points: values.map((v) => ({ values: [v], label: `knob=${v}` })), baseCells: 2 };
+    const ref = (label: string) => ({ label, path: `${label}.json`, file: '' });
+    const spec = (tier: string, k: number): CellSpec =>
+      ({ index: 0, key: `a vs b | raid | ${tier} vs ${tier} | knob=${values[k]}`, scenarioLabel: 'raid', armyA: ref('a'), armyB: ref('b'), policyA: tier, policyB: tier, point: { index: k, values: [String(values[k])] } }) as CellSpec;
+    // The random tier crosses 50% near 2, the balanced one near 4.
+    const random = [0.3, 0.5, 0.7, 0.8, 0.9];
+    const balanced = [0.1, 0.2, 0.3, 0.5, 0.7];
+    const summaries = values.flatMap((_v, k) => [played(spec('random', k), 300, Math.round(random[k] * 300)), played(spec('balanced', k), 300, Math.round(balanced[k] * 300))]);
+    const out = sweepOutputs({ plan, seed: 'tiers', summaries, rows: summaryRows(summaries) });
+    expect(out.crossings.map((c) => c.result.crossing)).toEqual([2, 4]);
+    for (const c of out.crossings) expect(c.advice).toMatch(/the verdict differs between bot tiers: check with search$/);
+    // Tiers that agree get no such call.
+    const same = values.flatMap((_v, k) => [played(spec('random', k), 300, Math.round(random[k] * 300)), played(spec('balanced', k), 300, Math.round(random[k] * 300))]);
+    for (const c of sweepOutputs({ plan, seed: 'tiers', summaries: same, rows: summaryRows(same) }).crossings) expect(c.advice).not.toMatch(/search/);
+  });
+});
