@@ -13,8 +13,7 @@
  * on one that leaves it out (`-gap`: the crossing lies between two points);
  * `--kinds=` picks (also attacks, march, clash). Each seed is a whole sweep with its own
  * experiment seed; a seed's 95% interval "holds the truth" when its status
- * gives an interval (`inside`, `step` or `plateau`; an open end reaches past
- * the range) and the truth lies in it. Prints one line per kind; the figures
+ * gives an interval (holdsTruth) and the truth lies in it. Prints one line per kind; the figures
  * are in bench/README.md (## sweep calibration).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,10 +43,15 @@ export const MIRRORS: Record<MirrorKind, { swept: string; truth: number; values:
   'defense-gap': { swept: 'defense', truth: 2, values: [0, 1, 3, 4] },
 };
 
-/** Whether a crossing's interval holds `truth` (an open end reaches past the range). */
+/**
+ * Whether a crossing's 95% interval holds `truth`: `inside`, `step` and
+ * `plateau` give one (an open end reaches past the range); `below-range` and
+ * `above-range` only when the interval reaches into the range (one end set);
+ * `flat` and `ambiguous` give none, and miss.
+ */
 export function holdsTruth(c: FairCrossing, truth: number): boolean {
-  if (c.status !== 'inside' && c.status !== 'step' && c.status !== 'plateau') return false;
-  return (c.low ?? -Infinity) <= truth && truth <= (c.high ?? Infinity);
+  const given = c.status === 'inside' || c.status === 'step' || c.status === 'plateau' || (c.status === 'below-range' && c.high !== null) || (c.status === 'above-range' && c.low !== null);
+  return given && (c.low ?? -Infinity) <= truth && truth <= (c.high ?? Infinity);
 }
 
 /** Writes a mirror sweep of `kind` with experiment seed `seed` into `dir`; returns the experiment file. */

@@ -74,9 +74,9 @@ export function verdict(c: Crossing, range: [number, number]): string {
       return `fair ${what} ${fmt(c.crossing)}${unit}, 95% interval ${lo}–${hi}${unit}`;
     }
     case 'below-range':
-      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies below ${fmt(range[0])}`;
+      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies below ${fmt(range[0])}${Number.isNaN(c.high) ? '' : `, though its 95% interval reaches up to ${fmt(c.high)}`}`;
     case 'above-range':
-      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies above ${fmt(range[1])}`;
+      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies above ${fmt(range[1])}${Number.isNaN(c.low) ? '' : `, though its 95% interval reaches down to ${fmt(c.low)}`}`;
     case 'flat':
       return `no trend within the noise: ${c.parameter} from ${fmt(range[0])} to ${fmt(range[1])} does not move army A's win rate measurably`;
     case 'step':

@@ -107,9 +107,9 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
     case 'ambiguous':
       return `the win rate crosses 50% more than once (at ${r.crossings.map(num).join(', ')}): refine the grid around each crossing and play more games; no single value is fair`;
     case 'below-range':
-      return `extend the range towards ${num(c.from - (c.to - c.from))} (fair below ${num(c.from)})`;
+      return `extend the range towards ${num(c.from - (c.to - c.from))} (fair below ${num(c.from)}${r.high !== null ? `, though the 95% interval reaches up to ${num(r.high)}` : ''})`;
     case 'above-range':
-      return `extend the range towards ${num(c.to + (c.to - c.from))} (fair above ${num(c.to)})`;
+      return `extend the range towards ${num(c.to + (c.to - c.from))} (fair above ${num(c.to)}${r.low !== null ? `, though the 95% interval reaches down to ${num(r.low)}` : ''})`;
     default: {
       if (r.low === null || r.high === null) {
         const parts: string[] = [];
@@ -317,9 +317,9 @@ export function crossingVerdict(c: Pick<CrossingRow, 'result' | 'from' | 'to'>):
     case 'ambiguous':
       return `ambiguous: crosses 50% at ${r.crossings.map(num).join(', ')}`;
     case 'below-range':
-      return `not reached: fair below the swept range (< ${c.from})`;
+      return `not reached: fair below the swept range (< ${c.from})${r.high !== null ? `; 95% interval up to ${num(r.high)}` : ''}`;
     case 'above-range':
-      return `not reached: fair above the swept range (> ${c.to})`;
+      return `not reached: fair above the swept range (> ${c.to})${r.low !== null ? `; 95% interval from ${num(r.low)}` : ''}`;
     default:
       return `flat: no trend within the noise over ${c.from}..${c.to}`;
   }

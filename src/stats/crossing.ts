@@ -153,7 +153,8 @@ const EMPTY = (points: BinomialPoint[]): FairCrossing => ({
  *   once beyond the noise (every crossing listed); `flat` when the slope's
  *   interval holds 0; `plateau` when a stretch around the crossing sits
  *   within noise of the target with no trend (the stretch as interval);
- *   `below-range`/`above-range`; `step` when the crossing and its whole
+ *   `below-range`/`above-range` (no number; `high`/`low` still give how
+ *   far into the range the interval reaches, when it does); `step` when the crossing and its whole
  *   interval fall on one list change (`stepAfter`); else `inside`.
  *
  * Deterministic: the resampling is seeded by `options.seed` alone.
@@ -257,17 +258,18 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
       }
     }
   }
-  if (c === -Infinity) return { ...out, status: 'below-range' };
-  if (c === Infinity) return { ...out, status: 'above-range' };
   const low = nearestRank(cs, tail);
   const high = nearestRank(cs, 1 - tail);
+  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  // Beyond the range by the data's own curve; the interval still says how far into the range the replicates reach.
+  if (c === -Infinity) return { ...out, status: 'below-range', high: finite(high) };
+  if (c === Infinity) return { ...out, status: 'above-range', low: finite(low) };
   // A list step: the crossing and its whole interval between the two sides of one list change.
   const j = groups.findIndex((g, k) => g.stepAfter !== undefined && k + 1 < K && g.stepAfter.low < c && c < g.stepAfter.high);
   if (j >= 0) {
     const { low: lo, high: hi } = groups[j].stepAfter!;
     if (lo <= low && high <= hi) return { ...out, status: 'step', low: lo, high: hi, step: { below: j, from: j + 1 } };
   }
-  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
   return { ...out, status: 'inside', crossing: c, low: finite(low), high: finite(high) };
 }
 

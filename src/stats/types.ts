@@ -104,7 +104,9 @@ export interface FairCrossingOptions {
  * - `ambiguous`: the win rates cross the target more than once beyond the
  *   noise: every crossing in `crossings`, no number;
  * - `below-range` / `above-range`: the fitted curve does not reach the target
- *   within the swept values; the fair value lies beyond that end (no number);
+ *   within the swept values; the fair value most likely lies beyond that end
+ *   (no number), and the interval's other end (`high` below the range, `low`
+ *   above it) is set when the bootstrap reaches into the range;
  * - `flat`: no trend within the noise (the slope's interval holds 0).
  */
 export interface FairCrossing {

@@ -188,6 +188,17 @@ describe('the interval, the statuses and the steps (issue 24)', () => {
   });
 });
 
+describe('an edge within the noise', () => {
+  it('says below-range yet lets the interval reach into the range when the replicates do', () => {
+    // A mirror of Defense fair at 2 (a calibration seed): 0 and 1 within noise of 50%, their pooled level just above it.
+    const c = crossingOfGroups(exact([0, 1, 3, 4], [0.53, 0.498, 0.593, 0.675], 200), { seed: 'edge' });
+    expect(c.status).toBe('below-range');
+    expect([c.crossing, c.low]).toEqual([null, null]);
+    expect(c.high!).toBeGreaterThanOrEqual(2);
+    expect(c.outside).toBeGreaterThan(0.025);
+  });
+});
+
 describe('binomialTest and holm', () => {
   it('gives the exact two-sided sign-test p-value', () => {
     // R: binom.test(2, 10)$p.value = 0.109375; binom.test(60, 100)$p.value = 0.05688793
