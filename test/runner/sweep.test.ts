@@ -18,7 +18,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const FILES = ['games.csv', 'summary.csv', 'errors.csv', 'sweep.csv', 'crossing.csv'];
+const FILES = ['games.csv', 'summary.csv', 'errors.csv', 'sweep.csv', 'crossing.csv', 'lists.csv'];
 const read = (dir: string): Record<string, string> => Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
 const csv = (text: string): string[][] => text.trimEnd().split('\n').map((l) => l.split(','));
 
