@@ -122,7 +122,8 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
       const inner = xs.filter((x) => x > a && x < b).length;
       const unplayed = stepsIn(a, b);
       if (unplayed.length > 0) return `refine the grid between ${num(a)} and ${num(b)}: lists change at ${fmtSteps(unplayed)} there`;
-      if (inner > 0 || b - a > 0) return `refine the grid between ${num(a)} and ${num(b)}`;
+      if (inner > 0) return `refine the grid between ${num(a)} and ${num(b)}`;
+      if (b - a > 0) return `refine the grid between ${num(a)} and ${num(b)}: between two grid points the curve is read as a straight line`;
       return 'play more games to narrow the interval';
     }
   }
