@@ -124,7 +124,7 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
       if (unplayed.length > 0) return `refine the grid between ${num(a)} and ${num(b)}: lists change at ${fmtSteps(unplayed)} there`;
       if (inner > 0) return `refine the grid between ${num(a)} and ${num(b)}`;
       if (b - a > 0) return `refine the grid between ${num(a)} and ${num(b)}: between two grid points the curve is read as a straight line`;
-      return 'play more games to narrow the interval';
+      return r.low === r.high ? `nothing to refine: every bootstrap replicate crosses 50% at ${num(r.low)}` : 'play more games to narrow the interval';
     }
   }
 }
