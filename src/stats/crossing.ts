@@ -104,21 +104,33 @@ function estimate(groups: readonly CrossingGroup[], points: readonly BinomialPoi
   return { c, b: lf.b, fitted };
 }
 
-/** The seed pairs of the groups as columns of one table: unit k of pair column m at group j, or none. */
+/**
+ * The seed pairs of the groups as columns of one table: the column of each
+ * unit of each group. Columns are numbered in the pairs' own order (numbers
+ * ascending, then names), so the resampling does not depend on the order the
+ * units came in.
+ */
 function pairTable(groups: readonly CrossingGroup[]): { keys: number; at: Int32Array[] } {
-  const index = new Map<string, number>();
+  // Without pairs, unit i of every group is the same seed pair (units in game order).
+  const keyOf = (g: CrossingGroup, i: number): string | number => (g.pairs ? g.pairs[i] : i);
+  const all = new Set<string | number>();
+  for (const g of groups) for (let i = 0; i < g.scores.length; i++) all.add(keyOf(g, i));
+  const sorted = [...all].sort(byKey);
+  const index = new Map(sorted.map((k, m) => [k, m]));
   const at = groups.map((g) => {
     const cols = new Int32Array(g.scores.length);
-    for (let i = 0; i < g.scores.length; i++) {
-      // Without pairs, unit i of every group is the same seed pair (units in game order).
-      const key = g.pairs ? `p${String(g.pairs[i])}` : `u${i}`;
-      let m = index.get(key);
-      if (m === undefined) index.set(key, (m = index.size));
-      cols[i] = m;
-    }
+    for (let i = 0; i < g.scores.length; i++) cols[i] = index.get(keyOf(g, i))!;
     return cols;
   });
-  return { keys: index.size, at };
+  return { keys: sorted.length, at };
+}
+
+/** Pair keys in order: numbers ascending, then names. */
+function byKey(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const EMPTY = (points: BinomialPoint[]): FairCrossing => ({
@@ -303,7 +315,7 @@ export function fairCrossing(results: readonly CrossingResult[], options: FairCr
     x,
     scores: [...units.values()].map((u) => u.score),
     games: [...units.values()].map((u) => u.games),
-    pairs: [...units.keys()].map(String),
+    pairs: [...units.keys()],
   }));
   return crossingOfGroups(groups, options);
 }

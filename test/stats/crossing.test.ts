@@ -179,6 +179,13 @@ describe('the interval, the statuses and the steps (issue 24)', () => {
     expect(joint.high! - joint.low!).toBeGreaterThan(apart.high! - apart.low!);
   });
 
+  it('gives the same interval whatever order the units come in (pairs name them)', () => {
+    const groups = synthetic('order', range(0, 8, 2), 60, logistic(4, 2)).map((g) => ({ ...g, pairs: g.scores.map((_s, i) => i) }));
+    // The first group's units reversed: the same pairs, another order.
+    const reversed = groups.map((g, j) => (j > 0 ? g : { ...g, scores: [...g.scores].reverse(), games: [...g.games].reverse(), pairs: [...g.pairs].reverse() }));
+    expect(crossingOfGroups(reversed, { seed: 'o' })).toEqual(crossingOfGroups(groups, { seed: 'o' }));
+  });
+
   it('counts replicates that do not cross at the range ends, and opens the interval there', () => {
     // 50% is just inside the top of the range: some replicates never reach it.
     const c = crossingOfGroups(synthetic('edge', [0, 1, 2, 3], 60, (x) => 0.3 + 0.065 * x, 0), { seed: 'e' });
