@@ -7,14 +7,13 @@ import { buildArmy } from '../army/index.js';
 import { readJsonFile, withJsonOverlay } from '../data/json.js';
 import type { SweepList } from './types.js';
 
-/** JSON with sorted keys (the same document always gives the same text); `drop` leaves out keys by name. */
-export function stableJson(x: unknown, drop: ReadonlySet<string> = new Set()): string {
+/** JSON with sorted keys: the same document always gives the same text. */
+export function stableJson(x: unknown): string {
   return JSON.stringify(x, (_k, v: unknown) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
     const o = v as Record<string, unknown>;
     return Object.fromEntries(
       Object.keys(o)
-        .filter((k) => !drop.has(k))
         .sort()
         .map((k) => [k, o[k]]),
     );
