@@ -64,7 +64,13 @@ export async function notableReplays(opts: {
   const picks = pickGames(opts.games);
   const [gameCol, seedCol, firstCol, vpACol, vpBCol, winCol] = ['game', 'seed', 'first_seat', 'vp_a', 'vp_b', 'winner'].map((n) => opts.games.get(n));
   const replays: { link: ReplayLink; html: string }[] = [];
-  const cells = [...picks.keys()];
+  // A sweep's grid points playing the very games of an earlier point (same_as) link none of their own: no game twice.
+  const same = (key: string): boolean => {
+    const pt = byKey.get(key)?.point;
+    return pt?.sameAs !== undefined && pt.sameAs !== pt.index;
+  };
+  const cells = [...picks.keys()].filter((k) => !same(k));
+  const shared = picks.size - cells.length;
   let missing = 0;
   let changed = 0;
   for (const key of cells.slice(0, MAX_CELLS)) {
@@ -95,6 +101,7 @@ export async function notableReplays(opts: {
   const notes: string[] = [];
   if (cells.length > MAX_CELLS) notes.push(`replays for the first ${MAX_CELLS} of ${cells.length} cells`);
   if (changed > 0) notes.push(`${changed} replays do not end as in games.csv: the experiment's inputs changed since the run`);
+  if (shared > 0) notes.push(`${shared} grid points play the very games of an earlier point (same_as in sweep.csv) and link none of their own`);
   if (missing > 0) notes.push(`${missing} cells are not in ${path.basename(file)} any more and have none`);
   return { replays, note: notes.length > 0 ? `Note: ${notes.join('; ')}.` : undefined };
 }
