@@ -7,7 +7,8 @@ import { loadRoster } from '../../src/army/index.js';
 import { getPolicy } from '../../src/bots/index.js';
 import { playGame } from '../../src/engine/index.js';
 import { DEFAULT_RULESET } from '../../src/rules/index.js';
-import { buildReport, detectKind, recordReplay, writeReport } from '../../src/report/index.js';
+import { buildReport, detectKind, recordReplay, ReplayRecorder, writeReport } from '../../src/report/index.js';
+import type { GameEvent, GameState } from '../../src/engine/index.js';
 import { verdict } from '../../src/report/sweep.js';
 import { loadCheckedExperiment, runExperiment } from '../../src/runner/index.js';
 import { getScenario } from '../../src/scenarios/index.js';
@@ -101,6 +102,48 @@ describe('replays', () => {
     const first = replay.frames.findIndex((f) => /activates/.test(f.label));
     const moved = replay.warriors.some((_, k) => replay.frames[first].pos[4 * k] !== replay.frames.at(-1)!.pos[4 * k]);
     expect(moved).toBe(true);
+  });
+
+  it('steps begin where their events begin: Setup has no warrior on the table, a Victory Phase is its own round, a move keeps the turns of its path', () => {
+    const opts = {
+      armies: [loadRoster(path.join(ROOT, 'sims/armies/ironbound-400.json'), DEFAULT_RULESET), loadRoster(path.join(ROOT, 'sims/armies/tuskfell-400.json'), DEFAULT_RULESET)] as [never, never],
+      scenario: getScenario('raid'),
+      ruleset: DEFAULT_RULESET,
+      seed: 'replay-2',
+      policies: [getPolicy('random'), getPolicy('random')] as [never, never],
+    };
+    let state: Readonly<GameState> | null = null;
+    const rec = new ReplayRecorder(() => state);
+    // The engine's move events gain the points a path turned at (\`via\`): a hand-made turn halfway, one move in three.
+    let moves = 0;
+    const result = playGame({
+      ...opts,
+      observe: (s) => {
+        state = s;
+        rec.started();
+      },
+      onEvent: (e: GameEvent) => {
+        if (e.type === 'move' && moves++ % 3 === 0) {
+          const mid: [number, number] = [(e.from[0] + e.to[0]) / 2 + 1, (e.from[1] + e.to[1]) / 2];
+          rec.event({ ...e, via: [mid] } as GameEvent);
+        } else rec.event(e);
+      },
+    });
+    const frames = rec.finish(result);
+    expect(frames[0].label).toBe('Setup');
+    expect(frames[0].pos.filter((_, i) => i % 4 === 3).every((f) => (f & 1) === 0)).toBe(true);
+    const firstDeploy = frames[1];
+    expect(firstDeploy.label).toMatch(/^Deployment: /);
+    expect(firstDeploy.pos.filter((_, i) => i % 4 === 3 && (firstDeploy.pos[i] & 1) === 1).length).toBeGreaterThan(0);
+    const scored = frames.filter((f) => /scored$/.test(f.label));
+    expect(scored.map((f) => f.label)).toEqual(scored.map((f) => `Round ${f.round} scored`));
+    expect(scored.length).toBe(result.rounds);
+    // The step before a Victory Phase does not yet show its VP.
+    for (let k = 1; k < frames.length; k++) if (/scored$/.test(frames[k].label) && frames[k].vp.join() !== frames[k - 1].vp.join()) expect(frames[k - 1].label).not.toMatch(/scored$/);
+    const turned = frames.flatMap((f) => f.paths).filter((p) => p.pts.length === 6);
+    const straight = frames.flatMap((f) => f.paths).filter((p) => p.kind === 'move' && p.pts.length === 4);
+    expect(turned.length).toBe(Math.ceil(moves / 3));
+    expect(straight.length).toBe(moves - turned.length);
   });
 
   it('a run report links replays of the closest and most lopsided game of each cell, ending as games.csv says', async () => {
