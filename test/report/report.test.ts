@@ -10,6 +10,10 @@ import { DEFAULT_RULESET } from '../../src/rules/index.js';
 import { buildReport, detectKind, recordReplay, ReplayRecorder, writeReport } from '../../src/report/index.js';
 import type { GameEvent, GameState } from '../../src/engine/index.js';
 import { verdict } from '../../src/report/sweep.js';
+import { pickGames } from '../../src/report/notable.js';
+import { reportName } from '../../src/report/report.js';
+import { runSections } from '../../src/report/run.js';
+import type { ColumnTable, CsvTable } from '../../src/report/types.js';
 import { loadCheckedExperiment, runExperiment } from '../../src/runner/index.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
@@ -23,6 +27,14 @@ const tmp = (): string => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const SUMMARY_HEADER = [
+  'cell', 'scenario', 'army_a', 'army_b', 'policy_a', 'policy_b', 'games', 'win_rate_a', 'win_rate_a_low', 'win_rate_a_high',
+  'vp_margin_mean', 'vp_margin_low', 'vp_margin_high', 'matchup_p_holm', 'matchup_imbalanced', 'first_seat_p_holm', 'first_seat_imbalanced', 'verdict_agrees',
+] as const; // prettier-ignore
+/** A summary.csv row of army a against b, both seats played by `policy`. */
+const tierRow = (policy: string, p: string, flag: string, agrees: string, scenario = 'annihilation'): string[] =>
+  [`a vs b | ${scenario} | ${policy}`, scenario, 'a', 'b', policy, policy, '100', '0.7', '0.6', '0.78', '3', '1', '5', p, flag, '1', '0', agrees];
 
 /** Per chart figure: its SVG and how many drawn marks (paths, lines, text) vega put in its mark groups. */
 function figures(html: string): { id: string; marks: number }[] {
@@ -81,6 +93,81 @@ describe('report of each kind of folder', () => {
     // The fixture's first cell was fitted by isotonic regression, the second by the logistic.
     expect(html.split('orange: the monotone (isotonic) fit the crossing is read from').length - 1).toBe(1);
     expect(html.split('orange: the logistic fit').length - 1).toBe(1);
+  });
+});
+
+describe('run report: scales, flags, formats, notable games, tiers', () => {
+  it('VP and margin charts draw a panel per scenario, each with its own VP axis', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const scenarios = new Set(readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1])).size;
+    expect(scenarios).toBeGreaterThan(1);
+    const wide = (id: string): string => {
+      const fig = html.slice(html.indexOf(`id="${id}"`));
+      return fig.slice(0, fig.indexOf('<div class="narrow">'));
+    };
+    expect(wide('vp').split('>Victory Points at the end (VP)<').length - 1).toBe(scenarios);
+    expect(wide('vp-margin').split(">army A's VP minus army B's (VP)<").length - 1).toBe(scenarios);
+  });
+
+  it('tables print percentages and VP with one decimal, p-values with three significant digits', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const cells = [...html.matchAll(/<td>(-?\d+\.\d+)<\/td>/g)].map((m) => m[1]);
+    expect(cells.length).toBeGreaterThan(50);
+    for (const c of cells) expect(c).toMatch(/^-?\d+\.\d$/);
+    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0')] };
+    const [section] = runSections(summary, null);
+    const win = section.charts.find((c) => c.id === 'win-rate')!;
+    expect(win.table.rows.map((r) => r[6])).toEqual(['0.000123', '0.500']);
+  });
+
+  it('the flag is explained where it is drawn: the sign test on seat-swapped pairs, Holm-adjusted', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const fig = html.slice(html.indexOf('id="win-rate"'), html.indexOf('id="first-seat"'));
+    expect(fig).toMatch(/sign test on its seat-swapped game pairs[^<]*Holm correction/);
+    expect(fig).toContain('one army ahead (sign test, Holm)');
+  });
+
+  it('several bot tiers: a verdict table per matchup and scenario with verdict_agrees', () => {
+    const summary: CsvTable = {
+      file: 's.csv',
+      columns: [...SUMMARY_HEADER],
+      rows: [tierRow('balanced', '0.01', '1', '0'), tierRow('search', '0.4', '0', '0'), tierRow('balanced', '0.02', '1', '1', 'raid'), tierRow('search', '0.03', '1', '1', 'raid')],
+    };
+    const [section] = runSections(summary, null);
+    const t = section.tables![0];
+    expect(t.table.columns).toEqual(['scenario', 'matchup', 'verdict: balanced vs balanced', 'verdict: search vs search', 'verdicts agree']);
+    expect(t.table.rows.map((r) => [r[0], r[4]])).toEqual([['annihilation', 'NO'], ['raid', 'yes']]);
+    expect(String(t.table.rows[0][2])).toMatch(/^a ahead \(70%, p 0\.0100\)$/);
+    expect(t.table.rows[0][3]).toMatch(/^even /);
+    expect(t.caption).toMatch(/1 of 2 verdicts change/);
+    // One tier: no table.
+    expect(runSections({ ...summary, rows: summary.rows.slice(0, 1) }, null)[0].tables).toEqual([]);
+  });
+
+  it('notable games: the closest among games that went the distance, the biggest upset, the earliest wipe-out', () => {
+    // game: vp_a, vp_b, winner, end_reason, rounds
+    const g: [number, number, string, string, number][] = [
+      [5, 5, 'A', 'wipeOut', 3], // level on VP but a wipe-out: not a close game
+      [12, 10, 'A', 'lastRound', 8],
+      [20, 4, 'A', 'lastRound', 8],
+      [3, 9, 'B', 'lastRound', 8], // B, the underdog, by 6
+      [0, 14, 'B', 'wipeOut', 5], // B by 14, a wipe-out in round 5
+      [15, 14, 'A', 'vpThreshold', 6], // the closest that went the distance
+    ];
+    const cols: Record<string, string[]> = { cell: g.map(() => 'c'), vp_a: g.map((x) => String(x[0])), vp_b: g.map((x) => String(x[1])), winner: g.map((x) => x[2]), end_reason: g.map((x) => x[3]), rounds: g.map((x) => String(x[4])) };
+    const table: ColumnTable = { file: 'games.csv', rows: g.length, get: (n) => cols[n] };
+    const picks = pickGames(table).get('c')!;
+    expect(picks.map((p) => p.row)).toEqual([5, 4, 0]);
+    expect(picks[0].why).toBe('the closest game that went the distance (VP margin 1)');
+    expect(picks[1].why).toBe("the biggest upset: army B, winner of 33.3% of the cell's games, wins by 14 VP");
+    expect(picks[2].why).toBe('the earliest wipe-out (round 3)');
+  });
+
+  it('titles use the manifest name; a tournament its policies; else the folder', () => {
+    expect(reportName({ campaign: 'nyrcon-sample' }, '/x/campaign')).toBe('nyrcon-sample');
+    expect(reportName({ experiment: 'quickstart' }, '/x/out')).toBe('quickstart');
+    expect(reportName({ experiment: 'tournament', tournament: { policies: ['random', 'balanced'] } }, '/x/tournament')).toBe('random, balanced');
+    expect(reportName(null, '/x/my-run')).toBe('my-run');
   });
 });
 
@@ -158,7 +245,7 @@ describe('replays', () => {
     expect(readdirSync(path.join(dir, 'replays')).length).toBe(o.replays.length);
     const html = readFileSync(o.file, 'utf8');
     for (const r of o.replays) expect(html).toContain(`href="replays/${path.basename(r)}"`);
-    expect(html).toMatch(/the closest game \(VP margin [\d.]+\)/);
+    expect(html).toMatch(/the closest game that went the distance \(VP margin [\d.]+\)<\/a>: [^<]*, ended (after the last round|at the VP threshold) in round \d+/);
     expect(html).not.toMatch(/inputs changed/);
     // Without the experiment file the report still comes, and says why it has no replays.
     const lone = tmp();
