@@ -34,6 +34,9 @@ figure.map svg { max-width: 100%; height: auto; }
   details { font-size: 13px; overflow-x: auto; }
   table { font-size: 13px; }
   li { margin: 6px 0; }
+  /* The map keeps its size (its text stays readable) and scrolls sideways. */
+  figure.map .map-scroll { overflow-x: auto; }
+  figure.map svg { max-width: none; }
 }
 `;
 

@@ -100,7 +100,7 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
     for (const l of s.lines ?? []) parts.push(`<p class="verdict">${esc(l)}</p>`);
     for (const f of s.figures ?? []) {
       parts.push(
-        `<figure class="map" id="${esc(f.id)}">\n<div class="map-title">${esc(f.title)}</div>\n${f.svg}\n<figcaption class="caption">${esc(f.caption)}</figcaption>` +
+        `<figure class="map" id="${esc(f.id)}">\n<div class="map-title">${esc(f.title)}</div>\n<div class="map-scroll">${f.svg}</div>\n<figcaption class="caption">${esc(f.caption)}</figcaption>` +
           (f.table ? `\n<details><summary>Table: the numbers of this map</summary>\n${htmlTable(f.table)}\n</details>` : '') +
           `</figure>`,
       );
