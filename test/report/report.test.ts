@@ -55,7 +55,8 @@ describe('report of each kind of folder', () => {
       expect(figs.length).toBe(a.charts);
       expect(a.charts).toBeGreaterThan(0);
       for (const f of figs) expect(f.marks, f.id).toBeGreaterThan(0);
-      expect(a.html.match(/<table>/g)?.length).toBe(a.charts);
+      // A table a chart, and one under the map and each plain table.
+      expect(a.html.match(/<table>/g)?.length).toBe(a.charts + (a.html.match(/<figure class="(map|plain-table)"/g)?.length ?? 0));
       // Self-contained: no scripts, nothing fetched.
       expect(a.html).not.toMatch(/<script|src="http|href="http/);
       const b = await buildReport({ dir, replays: false });
@@ -168,6 +169,29 @@ describe('run report: scales, flags, formats, notable games, tiers', () => {
     expect(reportName({ experiment: 'quickstart' }, '/x/out')).toBe('quickstart');
     expect(reportName({ experiment: 'tournament', tournament: { policies: ['random', 'balanced'] } }, '/x/tournament')).toBe('random, balanced');
     expect(reportName(null, '/x/my-run')).toBe('my-run');
+  });
+});
+
+describe('campaign page', () => {
+  it('a map hex per territory shaded by its usual holder, a verdict sentence, territories by lift as the CLI ranks them, shares in %', async () => {
+    const dir = path.join(REPORT_FIXTURES, 'campaign');
+    const { html } = await buildReport({ dir, replays: false });
+    const terr = readFileSync(path.join(dir, 'territories.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const hexes = [...html.matchAll(/<g class="territory" data-id="([^"]+)">/g)].map((m) => m[1]);
+    expect(hexes).toEqual(terr.map((r) => r[0]));
+    // Shaded by the faction that held it at the end most often: Spire (a 53.5%) blue, Bastion (b 52.0%) red.
+    const fillOf = (id: string): string => /fill="(#[0-9a-f]+)"/.exec(html.slice(html.indexOf(`data-id="${id}"`)))![1];
+    expect(fillOf('Spire')).toBe('#1f5fbf');
+    expect(fillOf('Bastion')).toBe('#c0392b');
+    expect(html).toMatch(/<p class="verdict">(Ironbound Dominion|Tuskfell Clans) is favoured: Ironbound Dominion won \d+ of 200 campaigns, [\d.]+% \(95% interval [\d.]+%–[\d.]+%\); Tuskfell Clans [\d.]+%\.<\/p>|<p class="verdict">Neither faction/);
+    expect(html).not.toMatch(/held_end_a|predicts_winner/);
+    expect(html).toContain('held by Ironbound Dominion');
+    // The lift chart's rows in the CLI's order (largest lift first), its table in %.
+    const lift = html.slice(html.indexOf('id="territory-lift"'));
+    const order = [...lift.slice(lift.indexOf('<tbody>')).matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    const byLift = [...terr].sort((a, b) => Number(b[11]) - Number(a[11])).map((r) => r[0]);
+    expect(order.slice(0, terr.length)).toEqual(byLift);
+    expect(lift).toContain(`<td>${Math.round(Number(terr[1][11]) * 1000) / 10}</td>`);
   });
 });
 
