@@ -9,6 +9,7 @@ import { runSections } from './run.js';
 import { sweepSections } from './sweep.js';
 import { tournamentSections } from './tournament.js';
 import { campaignSections } from './campaign.js';
+import type { TopLevelSpec } from 'vega-lite';
 import type { ColumnTable, ReplayLink, ReportKind, ReportOptions, ReportOutcome, Section } from './types.js';
 
 /** The columns of games.csv the charts and the replays read. */
@@ -67,6 +68,33 @@ export function reportName(manifest: Record<string, unknown> | null, dir: string
   return str(manifest?.campaign) ?? str(manifest?.experiment) ?? str(manifest?.name) ?? path.basename(path.resolve(dir));
 }
 
+/**
+ * A chart drawn for a phone when it has no narrow version of its own: plots
+ * at most 260 px wide, a row of facets turned into one column.
+ */
+export function narrowOf(spec: TopLevelSpec): TopLevelSpec {
+  const s = structuredClone(spec) as unknown as Record<string, unknown> & { spec?: Record<string, unknown>; facet?: Record<string, unknown> };
+  if (typeof s.width === 'number') s.width = Math.min(s.width, 260);
+  if (s.spec && typeof s.spec.width === 'number') s.spec.width = Math.min(s.spec.width, 200);
+  if (s.facet && 'column' in s.facet && !('row' in s.facet)) {
+    s.facet = s.facet.column as Record<string, unknown>;
+    s.columns = 1;
+  }
+  return s as unknown as TopLevelSpec;
+}
+
+/** A long chart title broken into lines of about 40 characters at its ": ", " | " and " · " joints. */
+export function titleLines(title: string): string[] {
+  const parts = title.split(/(?<=: )|(?= \| )|(?= · )/);
+  const lines: string[] = [];
+  for (const p of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + p).length <= 40) lines[last] += p;
+    else lines.push(p.replace(/^ /, ''));
+  }
+  return lines.map((l) => l.trim());
+}
+
 export interface BuiltReport {
   kind: ReportKind;
   html: string;
@@ -108,9 +136,10 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
     for (const c of s.charts) {
       const svg = await renderSvg({ ...c.spec, title: c.title } as typeof c.spec, c.id);
       // A phone gets the chart drawn for its width (one column of panels), not the wide one shrunk.
-      const narrow = c.narrow ? await renderSvg({ ...c.narrow, title: c.title } as typeof c.narrow, `${c.id}-n`) : null;
+      const phone = c.narrow ?? narrowOf(c.spec);
+      const narrow = await renderSvg({ ...phone, title: { text: titleLines(c.title), limit: 360 }, config: { legend: { orient: 'bottom' }, ...(phone.config ?? {}) } } as typeof phone, `${c.id}-n`);
       charts++;
-      const drawn = narrow ? `<div class="wide">\n${svg}\n</div>\n<div class="narrow">\n${narrow}\n</div>` : svg;
+      const drawn = `<div class="wide">\n${svg}\n</div>\n<div class="narrow">\n${narrow}\n</div>`;
       parts.push(
         `<figure class="chart" id="${esc(c.id)}">\n${drawn}\n<figcaption class="caption">${esc(c.caption)}</figcaption>\n` +
           `<details><summary>Table: the numbers of this chart</summary>\n${htmlTable(c.table)}\n</details></figure>`,

@@ -239,6 +239,57 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
     await page.close();
   }, 60_000);
 
+  /** Per visible chart or map: its drawn width, and the smallest text on it as drawn (its font size times the SVG's scale). */
+  const LAYOUT = `(() => {
+    const out = [];
+    for (const fig of document.querySelectorAll('figure.chart, figure.map')) {
+      for (const svg of fig.querySelectorAll('svg')) {
+        const box = svg.getBoundingClientRect();
+        if (box.width === 0) continue;
+        const w = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
+        const scale = box.width / w;
+        let smallest = Infinity;
+        for (const t of svg.querySelectorAll('text')) {
+          if (!t.textContent.trim()) continue;
+          smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
+        }
+        out.push({ id: fig.id, left: box.left, right: box.right, width: box.width, smallest });
+      }
+    }
+    return { figures: out, scrollWidth: document.documentElement.scrollWidth, bodyFont: parseFloat(getComputedStyle(document.querySelector('p, figcaption')).fontSize) };
+  })()`;
+
+  it('every page reflows on a phone: at 390 px one chart a row, text drawn at 9 px or more, nothing wider than the screen; at 1400 px the same with no console errors', async () => {
+    const pages: string[] = [];
+    for (const name of ['run', 'sweep', 'sweep2', 'tournament', 'campaign']) {
+      const { html } = await buildReport({ dir: path.join(FIXTURES, name), replays: false });
+      const f = path.join(work, `${name}-phone.html`);
+      writeFileSync(f, html);
+      pages.push(f);
+    }
+    for (const width of [390, 1400]) {
+      const { page, errors } = await openPage(width);
+      for (const f of pages) {
+        await page.goto(pathToFileURL(f).href);
+        const l = (await page.evaluate(LAYOUT)) as { figures: { id: string; left: number; right: number; width: number; smallest: number }[]; scrollWidth: number; bodyFont: number };
+        expect(l.scrollWidth, `${f} at ${width}`).toBeLessThanOrEqual(width);
+        expect(l.figures.length).toBeGreaterThan(0);
+        expect(l.bodyFont).toBeGreaterThanOrEqual(13);
+        for (const g of l.figures) {
+          expect(g.smallest, `${path.basename(f)} ${g.id} at ${width} px`).toBeGreaterThanOrEqual(width < 700 ? 9 : 8);
+          if (g.id !== 'campaign-map') expect(g.right, `${path.basename(f)} ${g.id}`).toBeLessThanOrEqual(width);
+        }
+        // One column: on a phone no two charts share a row.
+        if (width < 700) {
+          const rows = l.figures.map((g) => g.left);
+          expect(new Set(rows.map((x) => Math.round(x / 50))).size, path.basename(f)).toBe(1);
+        }
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  }, 120_000);
+
   it('a replay with deployment, Victory Phases and a destroyed marker shows at every step what its events say', async () => {
     // Pincer, seed replay-1, random against random: a marker is destroyed in round 7 or so.
     const [scenario, seed] = ['pincer', 'replay-1'];
