@@ -311,6 +311,17 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
       const shades = new Set(regs.map(([, i]) => dom.fills[replay.warriors.findIndex((w) => w.regiment === i)]));
       expect(shades.size).toBe(regs.length);
     }
+    // On a phone the table and the narration stack, nothing wider than the screen.
+    const phone = await openPage(390);
+    await phone.page.goto(pathToFileURL(f).href);
+    await phone.page.click('#next');
+    const box = await phone.page.evaluate(`(() => { const t = document.querySelector('#table svg').getBoundingClientRect(); const p = document.getElementById('panel').getBoundingClientRect(); return { scroll: document.documentElement.scrollWidth, tableRight: t.right, panelTop: p.top, tableBottom: t.bottom, font: parseFloat(getComputedStyle(document.getElementById('lines')).fontSize) }; })()`) as { scroll: number; tableRight: number; panelTop: number; tableBottom: number; font: number };
+    expect(box.scroll).toBeLessThanOrEqual(390);
+    expect(box.tableRight).toBeLessThanOrEqual(390);
+    expect(box.panelTop).toBeGreaterThanOrEqual(box.tableBottom);
+    expect(box.font).toBeGreaterThanOrEqual(13);
+    expect(phone.errors).toEqual([]);
+    await phone.page.close();
     // The keyboard and the slider reach both ends.
     await page.keyboard.press('Home');
     expect(await page.textContent('#label')).toMatch(/^Step 1 of \d+: Setup$/);
