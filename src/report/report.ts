@@ -92,7 +92,7 @@ export function titleLines(title: string): string[] {
     if (last >= 0 && (lines[last] + p).length <= 40) lines[last] += p;
     else lines.push(p.replace(/^ /, ''));
   }
-  return lines.map((l) => l.trim());
+  return lines.map((l) => l.trim().replace(/^[|·] /, ''));
 }
 
 export interface BuiltReport {
