@@ -294,7 +294,27 @@ export function campaignMapSvg(ts: TerritoryRow[], [fa, fb]: [string, string]): 
   return out.join('\n');
 }
 
-export function campaignSections(campaigns: CsvTable, territories: CsvTable | null): Section[] {
+/**
+ * battles.csv: how many battles ended against their VP order, and how they ended
+ * (R28: a wiped-out army loses whatever its VP), so no result looks wrong unexplained.
+ */
+export function battleOrderLine(battles: CsvTable): string | null {
+  const [iR, iVi, iVp] = ['result', 'vp_invader', 'vp_protector'].map((n) => col(battles, n));
+  const iE = battles.columns.indexOf('end_reason');
+  const against = battles.rows.filter((r) => {
+    const [a, b] = [num(r[iVi]), num(r[iVp])];
+    return r[iR] !== (a > b ? 'invader' : b > a ? 'protector' : 'draw');
+  });
+  if (battles.rows.length === 0) return null;
+  if (against.length === 0) return `Every one of the ${battles.rows.length.toLocaleString('en')} battles went to the side with more VP (or was a draw on equal VP).`;
+  if (iE < 0) return `${against.length} of ${battles.rows.length.toLocaleString('en')} battles went against their VP order; this battles.csv has no end_reason to say why.`;
+  const by = new Map<string, number>();
+  for (const r of against) by.set(r[iE], (by.get(r[iE]) ?? 0) + 1);
+  const how = [...by].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e, k]) => `${k} ${e}`).join(', ');
+  return `${against.length} of ${battles.rows.length.toLocaleString('en')} battles went against their VP order: ${how} (R28: a wiped-out army loses whatever its VP; battles.csv's end_reason).`;
+}
+
+export function campaignSections(campaigns: CsvTable, territories: CsvTable | null, battles: CsvTable | null = null): Section[] {
   const names = factions(campaigns);
   const ts = territories ? readTerritories(territories, campaigns.rows.length) : [];
   const charts = [winnerChart(campaigns), cyclesChart(campaigns), scoresChart(campaigns), ts.length > 0 ? territoryChart(ts, names) : null, ts.length > 0 ? liftChart(ts) : null].filter(
@@ -315,5 +335,5 @@ export function campaignSections(campaigns: CsvTable, territories: CsvTable | nu
           },
         ]
       : [];
-  return [{ heading: 'Campaigns', lines: [...campaignVerdict(campaigns), `${campaigns.rows.length.toLocaleString('en')} campaigns.`], charts, figures }];
+  return [{ heading: 'Campaigns', lines: [...campaignVerdict(campaigns), `${campaigns.rows.length.toLocaleString('en')} campaigns.`, ...(battles ? [battleOrderLine(battles)].filter((l): l is string => l !== null) : [])], charts, figures }];
 }

@@ -52,7 +52,7 @@ function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null): 
     case 'tournament':
       return tournamentSections(readOptional(dir, 'pairings.csv'), readOptional(dir, 'ratings.csv'));
     case 'campaign':
-      return campaignSections(need('campaigns.csv'), readOptional(dir, 'territories.csv'));
+      return campaignSections(need('campaigns.csv'), readOptional(dir, 'territories.csv'), readOptional(dir, 'battles.csv'));
   }
 }
 

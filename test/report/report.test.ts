@@ -195,6 +195,22 @@ describe('campaign page', () => {
   });
 });
 
+describe('campaign battles', () => {
+  it('battles against their VP order are counted with how they ended', async () => {
+    const { battleOrderLine } = await import('../../src/report/campaign.js');
+    const t = (rows: string[][], columns = ['result', 'vp_invader', 'vp_protector', 'end_reason']): CsvTable => ({ file: 'battles.csv', columns, rows });
+    const rows = [
+      ['invader', '25', '11', 'lastRound'],
+      ['protector', '25', '11', 'wipeOut'],
+      ['draw', '4', '4', 'lastRound'],
+      ['invader', '2', '2', 'wipeOut'],
+    ];
+    expect(battleOrderLine(t(rows))).toBe("2 of 4 battles went against their VP order: 2 wipeOut (R28: a wiped-out army loses whatever its VP; battles.csv's end_reason).");
+    expect(battleOrderLine(t(rows.map((r) => r.slice(0, 3)), ['result', 'vp_invader', 'vp_protector']))).toMatch(/^2 of 4 .* no end_reason/);
+    expect(battleOrderLine(t(rows.slice(0, 1)))).toMatch(/^Every one of the 1 battles/);
+  });
+});
+
 describe('replays', () => {
   it('the replay is the game playGame plays, stepped by activation and round, warriors moving', () => {
     const opts = {
