@@ -250,9 +250,11 @@ describe('replays', () => {
         rec.started();
       },
       onEvent: (e: GameEvent) => {
-        if (e.type === 'move' && moves++ % 3 === 0) {
+        if (e.type === 'move') {
+          // Every third move turns once; the others go straight (any turns of the engine's own dropped).
           const mid: [number, number] = [(e.from[0] + e.to[0]) / 2 + 1, (e.from[1] + e.to[1]) / 2];
-          rec.event({ ...e, via: [mid] } as GameEvent);
+          const { via: _own, ...straight } = e as typeof e & { via?: unknown };
+          rec.event((moves++ % 3 === 0 ? { ...straight, via: [mid] } : straight) as GameEvent);
         } else rec.event(e);
       },
     });
