@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import seedrandom from 'seedrandom';
 import { csvHeader, csvText, GAME_COLUMNS, gameRow } from '../src/runner/csv.js';
+import { summaryRows } from '../src/runner/balance.js';
 import { CellSummary, SUMMARY_COLUMNS } from '../src/runner/summary.js';
 import type { CellSpec, GameRecord } from '../src/runner/types.js';
 
@@ -81,7 +82,7 @@ for (const cell of cells) {
   summaries.push(summary);
 }
 writeFileSync(path.join(dir, 'games.csv'), csvHeader(GAME_COLUMNS) + csvText(rows));
-writeFileSync(path.join(dir, 'summary.csv'), csvHeader(SUMMARY_COLUMNS) + csvText(summaries.map((s) => s.row())));
+writeFileSync(path.join(dir, 'summary.csv'), csvHeader(SUMMARY_COLUMNS) + csvText(summaryRows(summaries)));
 
 const { buildReport } = (await import(pathToFileURL(path.join(ROOT, 'dist/report/index.js')).href)) as typeof import('../src/report/index.js');
 const whole: number[] = [];

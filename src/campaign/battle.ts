@@ -74,6 +74,7 @@ export function engineFight(c: Campaign, ruleset: Ruleset = DEFAULT_RULESET): Fi
       result: r.winner === null ? 'draw' : r.winner === invSeat ? 'invader' : 'protector',
       vpInvader: r.vp[invSeat],
       vpProtector: r.vp[1 - invSeat],
+      endReason: r.endReason,
     };
   };
 }

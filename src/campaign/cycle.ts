@@ -208,22 +208,24 @@ export class CampaignRun {
   }
 
   /** Muster Armies: the list, plus the extra regiment the player's policy buys with Requisition Points. */
-  muster(player: number, territory: number, protecting: boolean): { roster: Muster['base']; extra: string; spent: number } {
+  muster(player: number, territory: number, protecting: boolean): { roster: Muster['base']; extra: string; spent: number; discount: number } {
     const m = this.opts.musters[player];
     const holds = this.state.owner[territory] === player;
     const options = affordable(m, this.state.requisitionPoints[player], manufactoriaDiscount(this.c, territory, protecting, holds));
-    if (options.length === 0) return { roster: m.base, extra: '', spent: 0 };
+    if (options.length === 0) return { roster: m.base, extra: '', spent: 0, discount: 0 };
     const i = this.opts.policies[player].spend(this.view(player), options.map((o) => o.option), { territory, protecting }, this.rngs[player]);
-    if (i === -1) return { roster: m.base, extra: '', spent: 0 };
+    if (i === -1) return { roster: m.base, extra: '', spent: 0, discount: 0 };
     const o = this.choose(player, () => i, options);
     this.state.requisitionPoints[player] -= o.option.cost;
-    return { roster: m.extras[o.index].roster, extra: `${o.option.entry} x${o.option.models}`, spent: o.option.cost };
+    // The Manufactoria discount as it applied: the regiment's points less what it cost.
+    return { roster: m.extras[o.index].roster, extra: `${o.option.entry} x${o.option.models}`, spent: o.option.cost, discount: o.option.points - o.option.cost };
   }
 
   /** Resolve Battles: each pair fights over the contest's territory. */
   resolve(contest: Contest, cycleMission: string): BattleRecord[] {
     const t = contest.territory;
     const { mission, protectorFirst } = missionFor(this.c, t, cycleMission);
+    const holderBefore = this.state.owner[t];
     return this.pairs(contest).map(([invader, protector], k) => {
       const mods = battleMods(this.c, t, this.state.owner[t] === protector);
       const inv = this.muster(invader, t, false);
@@ -239,7 +241,21 @@ export class CampaignRun {
         seed: deriveSeed(this.opts.seed, 'battle', this.state.cycle, t, k),
       };
       const out = this.opts.fight(spec, { invader: inv.roster, protector: pro.roster }, mods);
-      const rec: BattleRecord = { cycle: spec.cycle, territory: t, mission, invader, protector, ...out, invaderExtra: inv.extra, protectorExtra: pro.extra, rpSpent: [inv.spent, pro.spent] };
+      const rec: BattleRecord = {
+        cycle: spec.cycle,
+        territory: t,
+        mission,
+        invader,
+        protector,
+        ...out,
+        invaderExtra: inv.extra,
+        protectorExtra: pro.extra,
+        rpSpent: [inv.spent, pro.spent],
+        holderBefore,
+        cavalryMarch: mods.cavalryMarch,
+        protectorObstacles: mods.protectorObstacles,
+        rpDiscount: inv.discount + pro.discount,
+      };
       this.battles.push(rec);
       return rec;
     });
@@ -329,7 +345,21 @@ export class CampaignRun {
     for (let k = 0; k < 10; k++) {
       const spec: BattleSpec = { cycle: this.state.cycle, territory: -1, mission, invader: a, protector: b, firstSeat: 'invader', seed: deriveSeed(this.opts.seed, 'final', k) };
       const out = this.opts.fight(spec, { invader: this.opts.musters[a].base, protector: this.opts.musters[b].base }, { cavalryMarch: 0, protectorObstacles: 0 });
-      this.battles.push({ cycle: spec.cycle, territory: -1, mission, invader: a, protector: b, ...out, invaderExtra: '', protectorExtra: '', rpSpent: [0, 0] });
+      this.battles.push({
+        cycle: spec.cycle,
+        territory: -1,
+        mission,
+        invader: a,
+        protector: b,
+        ...out,
+        invaderExtra: '',
+        protectorExtra: '',
+        rpSpent: [0, 0],
+        holderBefore: -1,
+        cavalryMarch: 0,
+        protectorObstacles: 0,
+        rpDiscount: 0,
+      });
       if (out.result !== 'draw') return out.result === 'invader' ? 0 : 1;
     }
     return this.rollOff(2) as FactionIndex;

@@ -68,10 +68,18 @@ export const BATTLE_COLUMNS = [
   'winner',
   'vp_invader',
   'vp_protector',
+  // R28: a wiped-out army loses whatever the VP, so a wipeOut may go against the VP order.
+  'end_reason',
+  // Who controlled the territory before the battle (a player; empty when neutral).
+  'holder_before',
   'invader_extra',
   'protector_extra',
   'rp_spent_invader',
   'rp_spent_protector',
+  // What the territory's rules changed (R34): RP off the protector's extra regiment, Cavalry March inches, obstacles.
+  'rp_discount',
+  'cavalry_march',
+  'protector_obstacles',
 ] as const;
 
 export function campaignRow(c: Campaign, r: CampaignRow): (string | number)[] {
@@ -107,10 +115,15 @@ export function battleRows(c: Campaign, r: CampaignRow): (string | number)[][] {
       winner,
       b.vpInvader,
       b.vpProtector,
+      b.endReason,
+      b.holderBefore >= 0 ? c.players[b.holderBefore].name : '',
       b.invaderExtra,
       b.protectorExtra,
       b.rpSpent[0],
       b.rpSpent[1],
+      b.rpDiscount,
+      b.cavalryMarch,
+      b.protectorObstacles,
     ];
   });
 }

@@ -1,3 +1,4 @@
+import type { EndReason } from '../engine/index.js';
 import type { Roster } from '../army/types.js';
 import type { Rng } from '../dice/types.js';
 
@@ -89,6 +90,12 @@ export interface BattleOutcome {
   result: BattleResult;
   vpInvader: number;
   vpProtector: number;
+  /**
+   * How the battle ended (the engine's EndReason). R28: a wiped-out army
+   * loses whatever the VP, so a 'wipeOut' (or 'instantWin') result may go
+   * against the VP order.
+   */
+  endReason: EndReason;
 }
 
 /** A fought battle as battles.csv records it. */
@@ -102,6 +109,12 @@ export interface BattleRecord extends BattleOutcome {
   invaderExtra: string;
   protectorExtra: string;
   rpSpent: [number, number];
+  /** Who controlled the territory before the battle: a player index, -1 when neutral (the final battle: -1). */
+  holderBefore: number;
+  /** What the territory's rules changed in this battle (R34): Plains' Cavalry March inches, Hive City's obstacles, the RP the Manufactoria discount took off the protector's extra regiment. */
+  cavalryMarch: number;
+  protectorObstacles: number;
+  rpDiscount: number;
 }
 
 /** An extra regiment Requisition Points can buy (R34: one RP, one point). */

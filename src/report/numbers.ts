@@ -3,6 +3,10 @@ import { quantileSorted } from 'simple-statistics';
 /** Rounds for tables and chart data: stable text whatever the float noise. */
 export const r4 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x);
 export const pct = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e3) / 10 : x);
+/** VP and other scores: one decimal. */
+export const r1 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 10) / 10 : x);
+/** A p-value: three significant digits ("0.0123"), empty when there is none. */
+export const p3 = (x: number): string => (Number.isFinite(x) ? (x === 0 ? '0' : x.toPrecision(3)) : '');
 /** A table cell: a number, or empty when there is no data. */
 export const cellText = (x: number): string | number => (Number.isFinite(x) ? x : '');
 

@@ -19,6 +19,25 @@ th, td { border: 1px solid #ddd; padding: 2px 8px; text-align: right; }
 th { background: #f3f3f3; }
 td:first-child, th:first-child { text-align: left; }
 nav a { margin-right: 12px; }
+.narrow { display: none; }
+.map-title { font-weight: bold; font-size: 14px; margin-bottom: 4px; }
+figure.map svg { max-width: 100%; height: auto; }
+.scroll { overflow-x: auto; }
+@media (max-width: 700px) {
+  body { margin: 12px auto; padding: 0 10px; font-size: 15px; }
+  h1 { font-size: 20px; }
+  .wide { display: none; }
+  .narrow { display: block; }
+  figure { margin: 14px 0 22px; }
+  .caption, .verdict { font-size: 15px; }
+  .meta { font-size: 13px; }
+  details { font-size: 13px; overflow-x: auto; }
+  table { font-size: 13px; }
+  li { margin: 6px 0; }
+  /* The map keeps its size (its text stays readable) and scrolls sideways. */
+  figure.map .map-scroll { overflow-x: auto; }
+  figure.map svg { max-width: none; }
+}
 `;
 
 export function htmlTable(t: NumberTable): string {
@@ -29,6 +48,17 @@ export function htmlTable(t: NumberTable): string {
 
 export function replayList(links: ReplayLink[], note: string | undefined): string {
   if (links.length === 0) return note ? `<p class="meta">${esc(note)}</p>` : '';
-  const items = links.map((l) => `<li><a href="${esc(l.file)}">${esc(l.cell)}, game ${l.game}</a>: ${esc(l.why)} (${esc(l.summary)})</li>`).join('\n');
-  return `<p class="caption">Replays of notable games, played again from their seeds: step through them with the buttons, the slider or the arrow keys.</p>\n<ul>\n${items}\n</ul>`;
+  const cells = [...new Set(links.map((l) => l.cell))];
+  // Per cell, the link names what the game shows and how it ended.
+  const items = cells
+    .map((c) => {
+      const games = links.filter((l) => l.cell === c).map((l) => `<li><a href="${esc(l.file)}">${esc(l.why)}</a>: ${esc(l.summary)} (game ${l.game})</li>`);
+      return `<li>${esc(c)}<ul>\n${games.join('\n')}\n</ul></li>`;
+    })
+    .join('\n');
+  const rule =
+    'Replays of notable games, played again from their seeds. Per cell: the closest game that went the distance (ended by scoring, not a wipe-out: the smallest VP margin), ' +
+    'the biggest upset (the army that won fewer of the cell’s games, winning by the most VP) and the earliest wipe-out, when the cell has them. ' +
+    'Step through a replay with the buttons, the slider or the arrow keys.';
+  return `<p class="caption">${esc(rule)}</p>\n<ul class="replays">\n${items}\n</ul>${note ? `\n<p class="meta">${esc(note)}</p>` : ''}`;
 }

@@ -1,6 +1,6 @@
 import { playGame, type GameEvent, type GameResult, type GameState, type PlayerIndex, type PlayGameOptions } from '../engine/index.js';
 import { describeResult, narrate } from '../engine/narrate.js';
-import { scenarioSvg } from '../scenarios/index.js';
+import { baseRadius, scenarioSvg } from '../scenarios/index.js';
 import { esc } from './page.js';
 
 /** Per warrior, what never changes during the game. */
@@ -14,8 +14,16 @@ interface ReplayWarrior {
   kind: string;
 }
 
-/** The table after one step (an activation, a deployment or a round's end). */
-interface ReplayFrame {
+/** A move drawn in its step: the warrior, then x, y pairs in tenths of an inch (from, the turns of its path, to). */
+export interface ReplayPath {
+  w: number;
+  pts: number[];
+  /** 'move' (March, Charge, Reposition, entry) or 'driven' (Driven Back, R12). */
+  kind: 'move' | 'driven';
+}
+
+/** The table at the end of one step (a deployment, a round's start, an activation, a Victory Phase, the end). */
+export interface ReplayFrame {
   label: string;
   round: number;
   vp: [number, number];
@@ -23,6 +31,21 @@ interface ReplayFrame {
   lines: string[];
   /** Per warrior: x and y in tenths of an inch, wound markers, flags (1 on the table, 2 Broken!, 4 slain). */
   pos: number[];
+  /** Per objective marker: x and y in tenths of an inch, wounds dealt it (both players), 1 when destroyed. */
+  markers: number[];
+  /** Who seized each objective zone at the last Victory Phase: 0, 1 or -1 (nobody), in scenario order. */
+  zones: number[];
+  /** Who controls each capture point: 0, 1 or -1. */
+  points: number[];
+  /** The warrior acting in this step (its activation), or -1. */
+  actor: number;
+  /** Warriors the step's attacks and Charges aimed at, and markers attacked (indices). */
+  targets: number[];
+  markerTargets: number[];
+  /** Moves in this step, in order. */
+  paths: ReplayPath[];
+  /** Events of the game up to the end of this step (a count: the step's events are those after the previous frame's). */
+  events: number;
 }
 
 export interface ReplayData {
@@ -31,9 +54,13 @@ export interface ReplayData {
   players: [string, string];
   regiments: { name: string; player: number }[];
   warriors: ReplayWarrior[];
+  /** Objective markers, capture points and zones of the scenario, for drawing. */
+  markers: { id: string; label: string; friendlyTo: number; r: number; standard: boolean }[];
+  points: { id: string; label: string; x: number; y: number; r: number }[];
+  zones: { id: string; label: string; x: number; y: number; radius: number }[];
   frames: ReplayFrame[];
   result: string;
-  /** The table as the scenario SVG draws it, and the same layout's numbers for placing warriors. */
+  /** The table as the scenario SVG draws it (without markers and points: the steps draw them), and its layout for placing things. */
   svg: string;
   layout: { margin: number; top: number; scale: number; height: number };
 }
@@ -48,13 +75,148 @@ const SCALE = 12;
 const MARGIN = 40;
 const TITLE_BAND = 20;
 
-function snapshot(s: Readonly<GameState>): number[] {
-  const out: number[] = [];
+const tenth = (x: number): number => Math.round(x * 10);
+const side = (f: PlayerIndex | null): number => (f === null ? -1 : f);
+
+/** The board as it stands: what a frame shows. */
+interface Board {
+  round: number;
+  vp: [number, number];
+  pos: number[];
+  markers: number[];
+  zones: number[];
+  points: number[];
+}
+
+function board(s: Readonly<GameState>): Board {
+  const pos: number[] = [];
   for (const w of s.warriors) {
     const flags = (w.status === 'table' ? 1 : 0) | (w.broken ? 2 : 0) | (w.status === 'slain' ? 4 : 0);
-    out.push(Math.round(w.x * 10), Math.round(w.y * 10), w.markers, flags);
+    pos.push(tenth(w.x), tenth(w.y), w.markers, flags);
   }
-  return out;
+  const markers: number[] = [];
+  for (const m of s.scenarioState.markers) markers.push(tenth(m.x), tenth(m.y), m.damage[0] + m.damage[1], m.destroyed ? 1 : 0);
+  return {
+    round: s.round,
+    vp: [s.vp[0], s.vp[1]],
+    pos,
+    markers,
+    zones: s.scenarioState.zoneSeizedBy.map(side),
+    points: s.scenarioState.capturePoints.map((p) => side(p.controlledBy)),
+  };
+}
+
+/** "P1 Spearmen#12" → 12. */
+const warriorIndex = (label: string): number => {
+  const m = /#(\d+)$/.exec(label);
+  return m ? Number(m[1]) : -1;
+};
+
+/**
+ * Turns the engine's event stream into steps. Events come after the engine
+ * changed the state, so a step that an event opens (a deployment, a round, an
+ * activation, a Victory Phase) must not show that change in the step before:
+ * each step ends with the board as it stood at its own last event.
+ */
+export class ReplayRecorder {
+  readonly frames: ReplayFrame[] = [];
+  private events = 0;
+  private label = 'Setup';
+  private lines: string[] = [];
+  private activations = 0;
+  private actor = -1;
+  private targets: number[] = [];
+  private markerTargets: number[] = [];
+  private paths: ReplayPath[] = [];
+  /** The board at the last event seen (the end of the step so far). */
+  private last: Board | null = null;
+  private markerIds: string[] = [];
+
+  constructor(private readonly state: () => Readonly<GameState> | null) {}
+
+  private close(): void {
+    const b = this.last;
+    if (b && (this.lines.length > 0 || this.frames.length === 0)) {
+      this.frames.push({
+        label: this.label,
+        ...b,
+        lines: this.lines,
+        actor: this.actor,
+        targets: this.targets,
+        markerTargets: this.markerTargets,
+        paths: this.paths,
+        events: this.events,
+      });
+    }
+    this.lines = [];
+    this.activations = 0;
+    this.actor = -1;
+    this.targets = [];
+    this.markerTargets = [];
+    this.paths = [];
+  }
+
+  private open(label: string): void {
+    this.close();
+    this.label = label;
+  }
+
+  /** The engine gave its state (before any decision): the table as it is set up. */
+  started(): void {
+    const s = this.state();
+    if (!s) return;
+    this.markerIds = s.scenarioState.markers.map((m) => m.id);
+    this.last = board(s);
+  }
+
+  /** One event of play, with the live state after it. */
+  event(e: GameEvent): void {
+    const s = this.state();
+    const round = s?.round ?? 0;
+    if (e.type === 'deployed') this.open(`Deployment: Player ${e.player + 1} deploys ${e.regiment}`);
+    else if (e.type === 'roundStart') this.open(`Round ${e.round} begins`);
+    else if (e.type === 'commandCard') this.open(`Round ${round}: Player ${e.player + 1} activates ${e.regiment}`);
+    // The card's first warrior shares the card's step; each further warrior is a step of its own.
+    else if (e.type === 'activate') {
+      if (this.activations > 0) this.open(`Round ${round}: ${e.warrior} activates`);
+      this.activations++;
+      this.actor = warriorIndex(e.warrior);
+    } else if (e.type === 'victoryPhase' || (e.type === 'slain' && s?.phase === 'victory')) {
+      // R30: Reinforcements slain at the end belong to the Victory Phase that counts them.
+      const label = `Round ${round} scored`;
+      if (this.label !== label) this.open(label);
+    } else if (e.type === 'gameEnd') this.open('Game over');
+    if (e.type === 'move' || e.type === 'drivenBack') {
+      const via = (e as { via?: readonly (readonly [number, number])[] }).via ?? [];
+      const pts = [e.from, ...via, e.to].flatMap((p) => [tenth(p[0]), tenth(p[1])]);
+      this.paths.push({ w: warriorIndex(e.warrior), pts, kind: e.type === 'move' ? 'move' : 'driven' });
+    } else if (e.type === 'attack' || e.type === 'charge') {
+      if (e.target.startsWith('marker ')) {
+        const m = this.markerIds.indexOf(e.target.slice(7));
+        if (m >= 0 && !this.markerTargets.includes(m)) this.markerTargets.push(m);
+      } else {
+        const t = warriorIndex(e.target);
+        if (t >= 0 && !this.targets.includes(t)) this.targets.push(t);
+      }
+    }
+    const line = narrate(e);
+    if (line !== null && e.type !== 'gameEnd') this.lines.push(...line.split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd()));
+    this.events++;
+    if (s) this.last = board(s);
+  }
+
+  /** A bot's reason (balanced: charge ..., P(slain) 0.41): it joins the narration of its step. */
+  reason(text: string): void {
+    this.lines.push(`  ~ ${text}`);
+  }
+
+  /** The last step, with the result in words. */
+  finish(result: GameResult): ReplayFrame[] {
+    if (this.label !== 'Game over') this.open('Game over');
+    this.lines.push(describeResult(result));
+    this.close();
+    return this.frames;
+  }
 }
 
 /**
@@ -64,47 +226,26 @@ function snapshot(s: Readonly<GameState>): number[] {
  */
 export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; result: GameResult } {
   let state: Readonly<GameState> | null = null;
-  const frames: ReplayFrame[] = [];
-  let lines: string[] = [];
-  let label = 'Setup';
-  let activations = 0;
-  /** Closes the step so far: the table as it stands now is its end. */
-  const flush = (): void => {
-    if (state && lines.length > 0) frames.push({ label, round: state.round, vp: [state.vp[0], state.vp[1]], lines, pos: snapshot(state) });
-    lines = [];
-    activations = 0;
-  };
-  const step = (next: string): void => {
-    flush();
-    label = next;
-  };
+  const rec = new ReplayRecorder(() => state);
   const onEvent = (e: GameEvent): void => {
     opts.onEvent?.(e);
-    const round = state?.round ?? 0;
-    if (e.type === 'deployed') step(`Deployment: Player ${e.player + 1} deploys ${e.regiment}`);
-    else if (e.type === 'roundStart') step(`Round ${e.round} begins`);
-    else if (e.type === 'commandCard') step(`Round ${round}: Player ${e.player + 1} activates ${e.regiment}`);
-    // The card's first warrior shares the card's step; each further warrior is a step of its own.
-    else if (e.type === 'activate') {
-      if (activations > 0) step(`Round ${round}: ${e.warrior} activates`);
-      activations++;
-    } else if (e.type === 'victoryPhase') step(`Round ${e.round} scored`);
-    const line = narrate(e);
-    if (line !== null && e.type !== 'gameEnd') lines.push(...line.split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd()));
+    rec.event(e);
   };
-  // The bots' reasons (balanced: charge ..., P(slain) 0.41) join the narration of their step.
   const onReason = (p: PlayerIndex, reason: string): void => {
     opts.onReason?.(p, reason);
-    lines.push(`  ~ ${reason}`);
+    rec.reason(reason);
   };
-  const result = playGame({ ...opts, onEvent, onReason, observe: (s) => (state = s) });
-  step('Game over');
-  lines.push(describeResult(result));
-  flush();
+  const result = playGame({ ...opts, onEvent, onReason, observe: (s) => {
+      state = s;
+      rec.started();
+    },
+  });
+  const frames = rec.finish(result);
   const s = state as Readonly<GameState> | null;
   if (!s) throw new Error('recordReplay: the engine never gave its state');
+  const sc = s.scenario;
   const replay: ReplayData = {
-    title: opts.title ?? `${s.armyNames[0]} against ${s.armyNames[1]} on ${s.scenario.name}`,
+    title: opts.title ?? `${s.armyNames[0]} against ${s.armyNames[1]} on ${sc.name}`,
     seed: opts.seed,
     players: [s.armyNames[0], s.armyNames[1]],
     regiments: s.regiments.map((g) => ({ name: g.name, player: g.player })),
@@ -116,15 +257,24 @@ export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; r
       r: w.r,
       kind: w.kind,
     })),
+    markers: s.scenarioState.markers.map((m) => ({
+      id: m.id,
+      label: sc.objectiveMarkers.find((o) => o.id === m.id)?.label ?? m.id,
+      friendlyTo: side(m.friendlyTo),
+      r: m.r,
+      standard: m.behaviour === 'standard',
+    })),
+    points: sc.capturePoints.map((p) => ({ id: p.id, label: p.label, x: p.x, y: p.y, r: baseRadius(p.baseMm) })),
+    zones: sc.objectiveZones.map((z) => ({ id: z.id, label: z.label, x: z.x, y: z.y, radius: z.diameter / 2 })),
     frames,
     result: describeResult(result),
-    svg: scenarioSvg({ scenario: s.scenario, terrain: s.terrain, ruleset: s.ruleset, scale: SCALE }),
+    svg: scenarioSvg({ scenario: sc, terrain: s.terrain, ruleset: s.ruleset, scale: SCALE, objectives: false }),
     layout: { margin: MARGIN, top: MARGIN + TITLE_BAND, scale: SCALE, height: s.table.height },
   };
   return { replay, result };
 }
 
-/** Runs in the page: draws the warriors of a frame over the table and wires the controls. */
+/** Runs in the page: draws a frame's table (warriors, markers, control, the acting warrior, its aims and moves) and wires the controls. */
 const PLAYER_SCRIPT = `
 const D = JSON.parse(document.getElementById('replay-data').textContent);
 const NS = 'http://www.w3.org/2000/svg';
@@ -132,55 +282,132 @@ const svg = document.querySelector('#table svg');
 const L = D.layout;
 const PX = (x) => L.margin + x * L.scale;
 const PY = (y) => L.top + (L.height - y) * L.scale;
-const SHADES = [['#1f5fbf', '#4a90d9', '#0b3d7a', '#6aa9e8', '#2a4f8f', '#8fc1f5', '#123f66'], ['#c0392b', '#e67e22', '#8e1b10', '#e06666', '#a04000', '#f0a080', '#6e2c00']];
+const SIDE = ['#1f5fbf', '#c0392b'];
+const NEUTRAL = '#7a7a7a';
+const colourOf = (p) => (p < 0 ? NEUTRAL : SIDE[p]);
+// Per side, hues far apart (blue, teal, violet, ... against red, orange, brown, ...) so regiments tell apart.
+const SHADES = [['#1f5fbf', '#17a2b8', '#6f42c1', '#0b3d7a', '#20c997', '#8fb8ee', '#3d2a7a'], ['#c0392b', '#e67e22', '#8e5a2b', '#e83e8c', '#b7950b', '#7b1e12', '#f5a38a']];
 const regShade = [];
 const perPlayer = [0, 0];
 D.regiments.forEach((g, i) => { regShade[i] = SHADES[g.player][perPlayer[g.player]++ % 7]; });
-const layer = document.createElementNS(NS, 'g');
-layer.setAttribute('id', 'warriors');
-svg.appendChild(layer);
-const marks = D.warriors.map((w, i) => {
-  const g = document.createElementNS(NS, 'g');
-  g.setAttribute('class', 'warrior');
-  g.setAttribute('data-id', String(i));
-  const c = document.createElementNS(NS, 'circle');
-  c.setAttribute('r', String(Math.max(w.r * L.scale, 3)));
-  c.setAttribute('fill', regShade[w.regiment]);
-  c.setAttribute('stroke', '#000');
-  const t = document.createElementNS(NS, 'text');
-  t.setAttribute('font-size', '8'); t.setAttribute('text-anchor', 'middle'); t.setAttribute('fill', '#fff'); t.setAttribute('dy', '3');
+const el = (tag, attrs, parent) => { const e = document.createElementNS(NS, tag); for (const k in attrs) e.setAttribute(k, String(attrs[k])); if (parent) parent.appendChild(e); return e; };
+const layer = (id) => el('g', { id }, svg);
+const zoneLayer = layer('control');
+const pathLayer = layer('paths');
+const pointLayer = layer('points');
+const markerLayer = layer('markers');
+const aimLayer = layer('aims');
+const warriorLayer = layer('warriors');
+el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, el('defs', {}, svg)).appendChild(el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#111' }));
+const zones = D.zones.map((z, i) => {
+  const g = el('g', { class: 'zone-control', 'data-id': i }, zoneLayer);
+  const ring = el('circle', { cx: PX(z.x), cy: PY(z.y), r: z.radius * L.scale, fill: 'none', 'stroke-width': 4 }, g);
+  const t = el('text', { x: PX(z.x), y: PY(z.y) + z.radius * L.scale - 4, 'font-size': 10, 'text-anchor': 'middle', 'font-weight': 'bold' }, g);
+  return { g, ring, t };
+});
+const points = D.points.map((p, i) => {
+  const c = el('circle', { class: 'point', 'data-id': i, cx: PX(p.x), cy: PY(p.y), r: Math.max(p.r * L.scale, 4), stroke: '#000', 'stroke-width': 1.5 }, pointLayer);
+  el('title', {}, c);
+  return c;
+});
+// A marker is a diamond (a warrior is a disc), in the colour of the side it is friendly to, its label on it.
+const markers = D.markers.map((m, i) => {
+  const g = el('g', { class: 'marker', 'data-id': i }, markerLayer);
+  const s = Math.max(m.r * L.scale * 1.35, 7);
+  const shape = el('polygon', { points: '0,' + -s + ' ' + s + ',0 0,' + s + ' ' + -s + ',0', fill: colourOf(m.friendlyTo), stroke: '#000', 'stroke-width': 2, 'stroke-dasharray': m.standard ? '' : '3 2' }, g);
+  const t = el('text', { 'font-size': 9, 'font-weight': 'bold', 'text-anchor': 'middle', dy: 3, fill: '#fff' }, g);
+  t.textContent = m.label.length <= 2 ? m.label : '';
+  const dmg = el('text', { 'font-size': 9, 'font-weight': 'bold', fill: '#000' }, g);
+  const title = el('title', {}, g);
+  return { g, shape, dmg, title, s };
+});
+const warriors = D.warriors.map((w, i) => {
+  const g = el('g', { class: 'warrior', 'data-id': i }, warriorLayer);
+  const c = el('circle', { r: Math.max(w.r * L.scale, 3), fill: regShade[w.regiment], stroke: '#000' }, g);
+  const t = el('text', { 'font-size': 8, 'text-anchor': 'middle', fill: '#fff', dy: 3 }, g);
   t.textContent = w.kind === 'character' ? 'C' : '';
-  const wound = document.createElementNS(NS, 'text');
-  wound.setAttribute('font-size', '9'); wound.setAttribute('font-weight', 'bold'); wound.setAttribute('fill', '#000');
-  const title = document.createElementNS(NS, 'title');
-  g.append(c, t, wound, title);
-  layer.appendChild(g);
+  const wound = el('text', { 'font-size': 9, 'font-weight': 'bold', fill: '#000' }, g);
+  const title = el('title', {}, g);
   return { g, c, t, wound, title };
 });
+const actorRing = el('circle', { id: 'actor-ring', fill: 'none', stroke: '#ffbf00', 'stroke-width': 4, display: 'none' }, warriorLayer);
 const slider = document.getElementById('step');
 slider.max = String(D.frames.length - 1);
 let at = 0;
+const held = (p) => (p < 0 ? 'nobody' : 'Player ' + (p + 1));
+function wxy(f, k) { return [PX(f.pos[4 * k] / 10), PY(f.pos[4 * k + 1] / 10)]; }
 function show(i) {
   at = Math.max(0, Math.min(D.frames.length - 1, i));
   const f = D.frames[at];
   D.warriors.forEach((w, k) => {
-    const m = marks[k];
-    const x = f.pos[4 * k] / 10, y = f.pos[4 * k + 1] / 10, wounds = f.pos[4 * k + 2], flags = f.pos[4 * k + 3];
+    const m = warriors[k];
+    const wounds = f.pos[4 * k + 2], flags = f.pos[4 * k + 3];
     if (!(flags & 1)) { m.g.setAttribute('display', 'none'); return; }
     m.g.removeAttribute('display');
-    m.c.setAttribute('cx', PX(x).toFixed(1)); m.c.setAttribute('cy', PY(y).toFixed(1));
-    m.t.setAttribute('x', PX(x).toFixed(1)); m.t.setAttribute('y', PY(y).toFixed(1));
+    const [x, y] = wxy(f, k);
+    m.c.setAttribute('cx', x.toFixed(1)); m.c.setAttribute('cy', y.toFixed(1));
+    m.t.setAttribute('x', x.toFixed(1)); m.t.setAttribute('y', y.toFixed(1));
     const broken = (flags & 2) !== 0;
     m.c.setAttribute('stroke', broken ? '#f1c40f' : '#000');
     m.c.setAttribute('stroke-width', broken ? '3' : '1');
     m.c.setAttribute('stroke-dasharray', broken ? '3 2' : '');
-    m.wound.setAttribute('x', (PX(x) + w.r * L.scale).toFixed(1)); m.wound.setAttribute('y', (PY(y) - w.r * L.scale).toFixed(1));
+    m.wound.setAttribute('x', (x + w.r * L.scale).toFixed(1)); m.wound.setAttribute('y', (y - w.r * L.scale).toFixed(1));
     m.wound.textContent = wounds > 0 ? String(wounds) : '';
     m.title.textContent = w.name + ' (' + D.regiments[w.regiment].name + '): ' + wounds + ' of ' + w.wounds + ' wounds' + (broken ? ', Broken!' : '');
   });
+  const objectives = [];
+  D.markers.forEach((m, k) => {
+    const mk = markers[k];
+    const x = PX(f.markers[4 * k] / 10), y = PY(f.markers[4 * k + 1] / 10), dmg = f.markers[4 * k + 2], gone = f.markers[4 * k + 3] === 1;
+    objectives.push('marker ' + m.label + ': ' + (gone ? 'destroyed' : dmg > 0 ? dmg + (dmg === 1 ? ' wound' : ' wounds') : 'intact'));
+    if (gone) { mk.g.setAttribute('display', 'none'); return; }
+    mk.g.removeAttribute('display');
+    mk.g.setAttribute('transform', 'translate(' + x.toFixed(1) + ',' + y.toFixed(1) + ')');
+    mk.dmg.setAttribute('x', String(mk.s + 1)); mk.dmg.setAttribute('y', String(-mk.s + 2));
+    mk.dmg.textContent = dmg > 0 ? String(dmg) : '';
+    mk.title.textContent = 'objective marker ' + m.label + (dmg > 0 ? ': ' + dmg + (dmg === 1 ? ' wound' : ' wounds') : '');
+  });
+  D.zones.forEach((z, k) => {
+    const p = f.zones[k], zc = zones[k];
+    zc.g.setAttribute('data-held', String(p));
+    zc.ring.setAttribute('stroke', colourOf(p));
+    zc.ring.setAttribute('stroke-dasharray', p < 0 ? '2 4' : '');
+    zc.t.setAttribute('fill', colourOf(p));
+    zc.t.textContent = p < 0 ? 'not held' : 'held by P' + (p + 1);
+    objectives.push('zone ' + z.label + ': ' + held(p));
+  });
+  D.points.forEach((pt, k) => {
+    const p = f.points[k];
+    points[k].setAttribute('data-held', String(p));
+    points[k].setAttribute('fill', colourOf(p));
+    points[k].firstChild.textContent = 'capture point ' + pt.label + ': ' + held(p);
+    objectives.push('point ' + pt.label + ': ' + held(p));
+  });
+  // The acting warrior: a ring, and an arrow to everything it aimed at in this step.
+  aimLayer.replaceChildren();
+  if (f.actor >= 0 && (f.pos[4 * f.actor + 3] & 5)) {
+    const [x, y] = wxy(f, f.actor);
+    actorRing.setAttribute('cx', x.toFixed(1)); actorRing.setAttribute('cy', y.toFixed(1));
+    actorRing.setAttribute('r', (Math.max(D.warriors[f.actor].r * L.scale, 3) + 4).toFixed(1));
+    actorRing.setAttribute('data-id', String(f.actor));
+    actorRing.removeAttribute('display');
+    const ends = f.targets.map((t) => wxy(f, t)).concat(f.markerTargets.map((m) => [PX(f.markers[4 * m] / 10), PY(f.markers[4 * m + 1] / 10)]));
+    for (const [tx, ty] of ends) el('line', { class: 'aim', x1: x.toFixed(1), y1: y.toFixed(1), x2: tx.toFixed(1), y2: ty.toFixed(1), stroke: '#111', 'stroke-width': 1.5, 'stroke-dasharray': '5 3', 'marker-end': 'url(#arrow)' }, aimLayer);
+  } else {
+    actorRing.setAttribute('display', 'none');
+    actorRing.removeAttribute('data-id');
+  }
+  // Moves of the step along their paths (the turns the engine reports); Driven Back dotted.
+  pathLayer.replaceChildren();
+  for (const p of f.paths) {
+    const pts = [];
+    for (let j = 0; j < p.pts.length; j += 2) pts.push(PX(p.pts[j] / 10).toFixed(1) + ',' + PY(p.pts[j + 1] / 10).toFixed(1));
+    el('polyline', { class: 'path', 'data-w': p.w, points: pts.join(' '), fill: 'none', stroke: p.w >= 0 ? regShade[D.warriors[p.w].regiment] : '#333', 'stroke-width': 2, 'stroke-dasharray': p.kind === 'driven' ? '2 3' : '', 'marker-end': 'url(#arrow)', opacity: 0.85 }, pathLayer);
+  }
   slider.value = String(at);
   document.getElementById('label').textContent = 'Step ' + (at + 1) + ' of ' + D.frames.length + ': ' + f.label;
   document.getElementById('score').textContent = 'Round ' + f.round + ' · VP ' + D.players[0] + ' ' + f.vp[0] + ', ' + D.players[1] + ' ' + f.vp[1];
+  document.getElementById('objectives').textContent = objectives.join(' · ');
   document.getElementById('lines').textContent = f.lines.join('\\n');
   const counts = D.regiments.map(() => [0, 0, 0]);
   D.warriors.forEach((w, k) => { const fl = f.pos[4 * k + 3]; const c = counts[w.regiment]; if (fl & 4) c[2]++; else if (fl & 1) { c[0]++; if (fl & 2) c[1]++; } });
@@ -218,17 +445,26 @@ body { font-family: sans-serif; margin: 16px; color: #222; }
 h1 { font-size: 18px; margin: 0 0 4px; }
 .meta { color: #555; font-size: 13px; margin: 0 0 8px; }
 .wrap { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+#table { max-width: 100%; }
 #table svg { max-width: 100%; height: auto; border: 1px solid #ddd; }
-#panel { flex: 1; min-width: 320px; max-width: 560px; }
+#panel { flex: 1; min-width: 300px; max-width: 560px; }
 #label { font-weight: bold; margin: 6px 0 2px; }
-#score { font-size: 13px; color: #333; margin-bottom: 6px; }
+#score, #objectives { font-size: 13px; color: #333; margin-bottom: 6px; }
 #lines { background: #f7f7f7; border: 1px solid #ddd; padding: 6px; font-size: 12px; white-space: pre-wrap; min-height: 120px; max-height: 320px; overflow: auto; margin: 0; }
-.controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; }
-.controls input[type=range] { flex: 1; }
+.controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+.controls input[type=range] { flex: 1; min-width: 160px; }
 #regiments { font-size: 12px; padding-left: 0; list-style: none; columns: 2; }
 #regiments li { margin: 2px 0; break-inside: avoid; }
 .swatch { display: inline-block; width: 10px; height: 10px; border: 1px solid #000; margin-right: 4px; border-radius: 50%; }
 .key { font-size: 12px; color: #555; }
+@media (max-width: 600px) {
+  body { margin: 8px; font-size: 15px; }
+  #panel { min-width: 0; max-width: none; width: 100%; }
+  #lines { font-size: 13px; }
+  #regiments { columns: 1; font-size: 13px; }
+  .key, .meta { font-size: 13px; }
+  .controls button { font-size: 15px; padding: 6px 8px; }
+}
 `;
 
 /** One self-contained page: the table, the warriors at each step, the narration beside it, and the controls. */
@@ -238,17 +474,17 @@ export function replayHtml(d: ReplayData): string {
     .map((g) => `<li><span class="swatch"></span><b>P${g.player + 1}</b> ${esc(g.name)}: <span class="count"></span></li>`)
     .join('\n');
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Replay: ${esc(d.title)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Replay: ${esc(d.title)}</title>
 <style>${STYLE}</style></head>
 <body>
 <h1>Replay: ${esc(d.title)}</h1>
-<p class="meta">Seed ${esc(d.seed)} · Player 1 (blue, bottom edge): ${esc(d.players[0])} · Player 2 (red, top edge): ${esc(d.players[1])} · ${esc(d.result)}</p>
+<p class="meta">Seed ${esc(d.seed)} · Player 1 (blues, bottom edge): ${esc(d.players[0])} · Player 2 (reds, top edge): ${esc(d.players[1])} · ${esc(d.result)}</p>
 <div class="controls"><button id="first">|&lt; First</button><button id="prev">&lt; Back</button><button id="play">Play</button><button id="next">Next &gt;</button><button id="last">Last &gt;|</button>
 <input id="step" type="range" min="0" value="0" aria-label="step"></div>
-<p class="key">Keys: ← and → step, Home and End jump, space plays. A warrior is a disc in its regiment's shade (C marks a character); a yellow dashed ring is Broken!, the number beside it its wound markers.</p>
+<p class="key">Keys: ← and → step, Home and End jump, space plays. A warrior is a disc in its regiment's shade (C marks a character), the number beside it its wound markers; a yellow dashed ring is Broken!. The acting warrior has an amber ring and a dashed arrow to what it attacks or charges; a coloured arrow is its move's path (dotted: Driven Back). An objective marker is a diamond in the colour of the side it belongs to (grey: neutral), its wounds beside it; it disappears when destroyed. A zone's ring and a capture point's fill show who holds it after the last Victory Phase.</p>
 <div class="wrap">
 <div id="table">${d.svg}</div>
-<div id="panel"><div id="label"></div><div id="score"></div><pre id="lines"></pre>
+<div id="panel"><div id="label"></div><div id="score"></div><div id="objectives"></div><pre id="lines"></pre>
 <ul id="regiments">${regs}</ul></div>
 </div>
 <script type="application/json" id="replay-data">${data}</script>

@@ -9,10 +9,11 @@ import { runSections } from './run.js';
 import { sweepSections } from './sweep.js';
 import { tournamentSections } from './tournament.js';
 import { campaignSections } from './campaign.js';
+import type { TopLevelSpec } from 'vega-lite';
 import type { ColumnTable, ReplayLink, ReportKind, ReportOptions, ReportOutcome, Section } from './types.js';
 
 /** The columns of games.csv the charts and the replays read. */
-const GAME_FIELDS = ['cell', 'game', 'seed', 'scenario', 'first_seat', 'winner', 'vp_a', 'vp_b'] as const;
+const GAME_FIELDS = ['cell', 'game', 'seed', 'scenario', 'first_seat', 'winner', 'vp_a', 'vp_b', 'end_reason', 'rounds'] as const;
 
 /** What the folder holds, by its files: the most specific producer wins. */
 export function detectKind(dir: string): ReportKind {
@@ -51,8 +52,47 @@ function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null): 
     case 'tournament':
       return tournamentSections(readOptional(dir, 'pairings.csv'), readOptional(dir, 'ratings.csv'));
     case 'campaign':
-      return campaignSections(need('campaigns.csv'), readOptional(dir, 'territories.csv'));
+      return campaignSections(need('campaigns.csv'), readOptional(dir, 'territories.csv'), readOptional(dir, 'battles.csv'));
   }
+}
+
+/**
+ * The name in the title: the manifest's (a campaign's or experiment's name);
+ * a tournament, whose experiment is always called "tournament", by its
+ * policies; the folder's name when there is no manifest.
+ */
+export function reportName(manifest: Record<string, unknown> | null, dir: string): string {
+  const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+  const t = manifest?.tournament as { policies?: unknown } | undefined;
+  if (t && Array.isArray(t.policies) && t.policies.every((p) => typeof p === 'string')) return t.policies.join(', ');
+  return str(manifest?.campaign) ?? str(manifest?.experiment) ?? str(manifest?.name) ?? path.basename(path.resolve(dir));
+}
+
+/**
+ * A chart drawn for a phone when it has no narrow version of its own: plots
+ * at most 260 px wide, a row of facets turned into one column.
+ */
+export function narrowOf(spec: TopLevelSpec): TopLevelSpec {
+  const s = structuredClone(spec) as unknown as Record<string, unknown> & { spec?: Record<string, unknown>; facet?: Record<string, unknown> };
+  if (typeof s.width === 'number') s.width = Math.min(s.width, 260);
+  if (s.spec && typeof s.spec.width === 'number') s.spec.width = Math.min(s.spec.width, 200);
+  if (s.facet && 'column' in s.facet && !('row' in s.facet)) {
+    s.facet = s.facet.column as Record<string, unknown>;
+    s.columns = 1;
+  }
+  return s as unknown as TopLevelSpec;
+}
+
+/** A long chart title broken into lines of about 40 characters at its ": ", " | " and " · " joints. */
+export function titleLines(title: string): string[] {
+  const parts = title.split(/(?<=: )|(?= \| )|(?= · )/);
+  const lines: string[] = [];
+  for (const p of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + p).length <= 40) lines[last] += p;
+    else lines.push(p.replace(/^ /, ''));
+  }
+  return lines.map((l) => l.trim().replace(/^[|·] /, ''));
 }
 
 export interface BuiltReport {
@@ -86,25 +126,40 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
   for (const s of sections) {
     parts.push(`<h2>${esc(s.heading)}</h2>`);
     for (const l of s.lines ?? []) parts.push(`<p class="verdict">${esc(l)}</p>`);
+    for (const f of s.figures ?? []) {
+      parts.push(
+        `<figure class="map" id="${esc(f.id)}">\n<div class="map-title">${esc(f.title)}</div>\n<div class="map-scroll">${f.svg}</div>\n<figcaption class="caption">${esc(f.caption)}</figcaption>` +
+          (f.table ? `\n<details><summary>Table: the numbers of this map</summary>\n${htmlTable(f.table)}\n</details>` : '') +
+          `</figure>`,
+      );
+    }
     for (const c of s.charts) {
       const svg = await renderSvg({ ...c.spec, title: c.title } as typeof c.spec, c.id);
+      // A phone gets the chart drawn for its width (one column of panels), not the wide one shrunk.
+      const phone = c.narrow ?? narrowOf(c.spec);
+      const narrow = await renderSvg({ ...phone, title: { text: titleLines(c.title), limit: 360 }, config: { legend: { orient: 'bottom' }, ...(phone.config ?? {}) } } as typeof phone, `${c.id}-n`);
       charts++;
+      const drawn = `<div class="wide">\n${svg}\n</div>\n<div class="narrow">\n${narrow}\n</div>`;
       parts.push(
-        `<figure class="chart" id="${esc(c.id)}">\n${svg}\n<figcaption class="caption">${esc(c.caption)}</figcaption>\n` +
+        `<figure class="chart" id="${esc(c.id)}">\n${drawn}\n<figcaption class="caption">${esc(c.caption)}</figcaption>\n` +
           `<details><summary>Table: the numbers of this chart</summary>\n${htmlTable(c.table)}\n</details></figure>`,
       );
     }
+    for (const t of s.tables ?? []) {
+      parts.push(`<figure class="plain-table" id="${esc(t.id)}">\n<div class="map-title">${esc(t.title)}</div>\n<div class="scroll">${htmlTable(t.table)}</div>\n<figcaption class="caption">${esc(t.caption)}</figcaption></figure>`);
+    }
   }
-  const name = typeof manifest?.experiment === 'string' ? manifest.experiment : typeof manifest?.name === 'string' ? manifest.name : path.basename(path.resolve(dir));
+  const name = reportName(manifest, dir);
   const meta = [
     typeof manifest?.experimentFile === 'string' ? `experiment file ${manifest.experimentFile}` : '',
+    typeof manifest?.campaignFile === 'string' ? `campaign file ${manifest.campaignFile}` : '',
     typeof manifest?.seed === 'string' ? `seed ${manifest.seed}` : '',
     manifest?.package && typeof (manifest.package as { version?: unknown }).version === 'string' ? `skirmish-lab ${(manifest.package as { version: string }).version}` : '',
   ].filter(Boolean);
   const replayPart = replayList(replays.map((r) => r.link), replayNote);
   const replaySection = replayPart === '' ? '' : `<h2>Replays</h2>\n${replayPart}`;
   const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(TITLES[kind])}: ${esc(name)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(TITLES[kind])}: ${esc(name)}</title>
 <style>${PAGE_STYLE}</style></head>
 <body>
 <h1>${esc(TITLES[kind])}: ${esc(name)}</h1>

@@ -5,7 +5,7 @@ import { cellText, pct, r4 } from './numbers.js';
 import type { Chart, CsvTable, Section } from './types.js';
 
 /** Columns of sweep.csv that are not parameters: the summary's, and flags other issues add. */
-const NOT_PARAMETERS = new Set<string>([...SUMMARY_COLUMNS, 'first_seat_imbalanced', 'matchup_imbalanced', 'verdict_agrees', 'passive_rounds_mean', 'point']);
+const NOT_PARAMETERS = new Set<string>([...SUMMARY_COLUMNS, 'first_seat_imbalanced', 'matchup_imbalanced', 'verdict_agrees', 'passive_rounds_mean', 'point', 'same_as']);
 
 export interface Crossing {
   cell: string;
@@ -14,15 +14,43 @@ export interface Crossing {
   low: number;
   high: number;
   status: string;
-  /** The curve the crossing was read from: logistic or isotonic (crossing.csv's fit). */
+  /** The curve the crossing was read from: isotonic (logistic in files from before issue 24). */
   fit: string;
+  /** The faction's value today (NaN when not known). */
+  current?: number;
+  /** Every list change in the range: [v, v + 1]. */
+  listSteps?: [number, number][];
+  /** `ambiguous`: every crossing. */
+  crossings?: number[];
+  /** What to do next. */
+  advice?: string;
 }
 
 function readCrossings(t: CsvTable | null): Crossing[] {
   if (!t) return [];
   const [iC, iP, iX, iLo, iHi, iS] = ['cell', 'parameter', 'crossing', 'crossing_low', 'crossing_high', 'status'].map((n) => col(t, n));
-  const iF = t.columns.indexOf('fit');
-  return t.rows.map((r) => ({ cell: r[iC], parameter: r[iP], crossing: num(r[iX]), low: num(r[iLo]), high: num(r[iHi]), status: r[iS], fit: iF >= 0 ? r[iF] : 'logistic' }));
+  // Columns added by later versions are optional: older crossing.csv files still read.
+  const [iF, iCur, iSteps, iAll, iAdv] = ['fit', 'current', 'list_steps', 'crossings', 'advice'].map((n) => t.columns.indexOf(n));
+  const at = (r: string[], i: number): string => (i >= 0 ? r[i] : '');
+  return t.rows.map((r) => ({
+    cell: r[iC],
+    parameter: r[iP],
+    crossing: num(r[iX]),
+    low: num(r[iLo]),
+    high: num(r[iHi]),
+    status: r[iS],
+    fit: iF >= 0 ? r[iF] : 'logistic',
+    current: num(at(r, iCur)),
+    listSteps: at(r, iSteps)
+      .split(' ')
+      .filter((x) => x !== '')
+      .map((x) => x.split('|').map(Number) as [number, number]),
+    crossings: at(r, iAll)
+      .split(' ')
+      .filter((x) => x !== '')
+      .map(Number),
+    advice: at(r, iAdv),
+  }));
 }
 
 /** The swept parameters: crossing.csv's names where it has them, else sweep.csv's extra numeric columns. */
@@ -40,14 +68,23 @@ export function verdict(c: Crossing, range: [number, number]): string {
   const what = cost ? 'cost' : c.parameter;
   const unit = cost ? ' points' : '';
   switch (c.status) {
-    case 'inside':
-      return `fair ${what} ${fmt(c.crossing)}${unit}, 95% interval ${fmt(c.low)}–${fmt(c.high)}${unit}`;
+    case 'inside': {
+      const lo = Number.isNaN(c.low) ? `below ${fmt(range[0])}` : fmt(c.low);
+      const hi = Number.isNaN(c.high) ? `above ${fmt(range[1])}` : fmt(c.high);
+      return `fair ${what} ${fmt(c.crossing)}${unit}, 95% interval ${lo}–${hi}${unit}`;
+    }
     case 'below-range':
-      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies below ${fmt(range[0])}`;
+      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies below ${fmt(range[0])}${Number.isNaN(c.high) ? '' : `, though its 95% interval reaches up to ${fmt(c.high)}`}`;
     case 'above-range':
-      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies above ${fmt(range[1])}`;
+      return `no fair ${what} inside the swept range ${fmt(range[0])}–${fmt(range[1])}${unit}: army A's win rate never reaches 50% there; the fair value lies above ${fmt(range[1])}${Number.isNaN(c.low) ? '' : `, though its 95% interval reaches down to ${fmt(c.low)}`}`;
     case 'flat':
       return `no trend within the noise: ${c.parameter} from ${fmt(range[0])} to ${fmt(range[1])} does not move army A's win rate measurably`;
+    case 'step':
+      return `a list step between ${fmt(c.low)} and ${fmt(c.high)}${unit}: army A's win rate crosses 50% where the list changes, so at these lists no ${what} between them is fair`;
+    case 'plateau':
+      return `a plateau: army A's win rate is within noise of 50% from ${fmt(c.low)} to ${fmt(c.high)}${unit}, so any ${what} there is fair under these bots`;
+    case 'ambiguous':
+      return `ambiguous: army A's win rate crosses 50% more than once (at ${(c.crossings ?? []).map(fmt).join(', ')}${unit}); no single ${what} is fair`;
     default:
       return `crossing status "${c.status}"`;
   }
@@ -61,12 +98,15 @@ interface Point {
   rate: number;
   low: number;
   high: number;
+  /** sweep.csv's same_as: the grid point whose very games these are ('' when its own). */
+  sameAs: string;
 }
 
 function readPoints(sweep: CsvTable, params: string[]): Map<string, Point[]> {
   const [iCell, iG, iW, iD, iR, iLo, iHi] = ['cell', 'games', 'wins_a', 'draws', 'win_rate_a', 'win_rate_a_low', 'win_rate_a_high'].map((n) => col(sweep, n));
   const iX = col(sweep, params[0]);
   const iY = params.length > 1 ? col(sweep, params[1]) : -1;
+  const iSame = sweep.columns.indexOf('same_as');
   const out = new Map<string, Point[]>();
   for (const r of sweep.rows) {
     let ps = out.get(r[iCell]);
@@ -79,53 +119,129 @@ function readPoints(sweep: CsvTable, params: string[]): Map<string, Point[]> {
       rate: num(r[iR]),
       low: num(r[iLo]),
       high: num(r[iHi]),
+      sameAs: iSame >= 0 ? r[iSame] : '',
     });
   }
   for (const ps of out.values()) ps.sort((a, b) => a.x - b.x || (a.y ?? 0) - (b.y ?? 0));
   return out;
 }
 
-/** One cell of a one-parameter sweep: rate with its band, the fitted curve, the 50% line, the crossing and its interval. */
-function curveChart(cell: string, index: number, param: string, points: Point[], c: Crossing | undefined): Chart {
-  const xs = points.map((p) => p.x);
+/** Where a list's stretch of values begins and ends, from the list steps: the values between the steps around x, within the range. */
+function listSpan(x: number, steps: readonly [number, number][], range: [number, number]): [number, number] {
+  let lo = range[0];
+  let hi = range[1];
+  for (const [a, b] of steps) {
+    if (b <= x) lo = Math.max(lo, b);
+    if (a >= x) hi = Math.min(hi, a);
+  }
+  return [lo, hi];
+}
+
+/**
+ * One cell of a one-parameter sweep: rate with its band, the fitted curve
+ * (held level over each list and stepping where the list changes, when the
+ * sweep has list steps), the 50% line, the verdict's value or stretch, the
+ * faction's current value; points playing the same games are drawn once.
+ */
+function curveChart(cell: string, index: number, param: string, all: Point[], c: Crossing | undefined): Chart {
+  const xs = all.map((p) => p.x);
   const range: [number, number] = [Math.min(...xs), Math.max(...xs)];
-  // Draw the curve the crossing was read from (stats/crossing.ts): the logistic, or the monotone steps joined by straight lines.
+  // Grid points that play an earlier point's very games are one point of the fit.
+  const points = all.filter((p) => p.sameAs === '');
   const binomial = points.map((p) => ({ x: p.x, successes: p.successes, trials: p.games }));
   const lf = logisticFit(binomial);
-  const isotonic = c?.fit === 'isotonic';
-  const steps = isotonic ? isotonicFit(binomial, lf.b >= 0).fitted : [];
-  const fitted = (i: number, x: number): number => (isotonic ? steps[i] : logisticAt(lf, x));
-  const curve = isotonic
-    ? points.map((p, i) => ({ x: p.x, fit: pct(steps[i]) }))
-    : Array.from({ length: 61 }, (_, i) => {
-        const x = range[0] + ((range[1] - range[0]) * i) / 60;
-        return { x: r4(x), fit: pct(logisticAt(lf, x)) };
-      });
-  const data = points.map((p) => ({ x: p.x, rate: pct(p.rate), low: pct(p.low), high: pct(p.high), games: p.games }));
+  const logistic = c?.fit === 'logistic';
+  const steps = c?.listSteps ?? [];
+  const iso = isotonicFit(binomial, lf.b >= 0).fitted;
+  const fitted = (x: number): number => {
+    if (logistic) return logisticAt(lf, x);
+    // A point playing an earlier point's games has that point's fit: same_as names it ("name=value").
+    const to = all.find((p) => p.x === x)?.sameAs ?? '';
+    const at = to === '' ? x : Number(to.slice(to.lastIndexOf('=') + 1));
+    const i = points.findIndex((p) => p.x === at);
+    return i >= 0 ? iso[i] : Number.NaN;
+  };
+  let curve: { x: number; fit: number }[];
+  if (logistic) {
+    curve = Array.from({ length: 61 }, (_, i) => {
+      const x = range[0] + ((range[1] - range[0]) * i) / 60;
+      return { x: r4(x), fit: pct(logisticAt(lf, x)) };
+    });
+  } else if (steps.length > 0) {
+    // Each list's level held over its stretch; the line drops where the list changes.
+    curve = points.flatMap((p, i) => {
+      const [lo, hi] = listSpan(p.x, steps, range);
+      return lo === hi ? [{ x: p.x, fit: pct(iso[i]) }] : [{ x: lo, fit: pct(iso[i]) }, { x: hi, fit: pct(iso[i]) }];
+    });
+  } else {
+    curve = points.map((p, i) => ({ x: p.x, fit: pct(iso[i]) }));
+  }
+  const data = all.map((p) => ({ x: p.x, rate: pct(p.rate), low: pct(p.low), high: pct(p.high), games: p.games, same: p.sameAs }));
   const words = c ? verdict(c, range) : 'no crossing.csv row for this cell';
-  const x = { field: 'x', type: 'quantitative' as const, title: `${param}${/cost|points/i.test(param) ? ' (points)' : ''}`, scale: { zero: false, padding: 12 } };
-  const inside = c?.status === 'inside';
+  const cost = /cost|points/i.test(param);
+  const x = { field: 'x', type: 'quantitative' as const, title: `${param}${cost ? ' (points)' : ''}`, scale: { zero: false, padding: 12 } };
   const layer: object[] = [
     { data: { values: data }, mark: { type: 'area', opacity: 0.25, color: '#4a6a8a' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: "army A's win rate (%)", scale: { domain: [0, 100] } }, y2: { field: 'high' } } },
-    { data: { values: data }, mark: { type: 'point', filled: true, color: '#1f3f66', size: 50 }, encoding: { x, y: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'x', title: param }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
+    { data: { values: data }, mark: { type: 'point', filled: true, color: '#1f3f66', size: 50 }, encoding: { x, y: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'x', title: param }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }, { field: 'same', title: 'same games as' }] } },
     { data: { values: [{ y: 50 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
   ];
   layer.push({ data: { values: curve }, mark: { type: 'line', color: '#d35400', strokeWidth: 2 }, encoding: { x, y: { field: 'fit', type: 'quantitative' } } });
-  if (inside && c) {
+  const inRange = steps.filter(([a, b]) => a >= range[0] && b <= range[1]);
+  if (inRange.length > 0) {
+    layer.push({
+      data: { values: inRange.map(([a, b]) => ({ x: (a + b) / 2, label: `${a}|${b}` })) },
+      mark: { type: 'rule', color: '#7f8c8d', strokeDash: [2, 3] },
+      encoding: { x: { field: 'x', type: 'quantitative' }, tooltip: [{ field: 'label', title: 'list changes' }] },
+    });
+  }
+  const status = c?.status;
+  const stretch = status === 'inside' || status === 'step' || status === 'plateau';
+  if (c && stretch) {
+    const lo = Number.isNaN(c.low) ? range[0] : c.low;
+    const hi = Number.isNaN(c.high) ? range[1] : c.high;
+    const label = status === 'inside' ? `fair at ${fmt(c.crossing)}` : status === 'step' ? `step ${fmt(c.low)}|${fmt(c.high)}` : `plateau ${fmt(c.low)}–${fmt(c.high)}`;
+    const at = status === 'inside' ? c.crossing : (lo + hi) / 2;
     layer.push(
-      { data: { values: [{ lo: c.low, hi: c.high }] }, mark: { type: 'rect', color: '#27ae60', opacity: 0.18 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
-      { data: { values: [{ x: c.crossing, label: `fair at ${fmt(c.crossing)}` }] }, mark: { type: 'rule', color: '#27ae60', strokeWidth: 2 }, encoding: { x: { field: 'x', type: 'quantitative' } } },
-      { data: { values: [{ x: c.crossing, label: `fair at ${fmt(c.crossing)}` }] }, mark: { type: 'text', color: '#1e8449', dx: 4, align: 'left', baseline: 'top', y: 4, fontWeight: 'bold' }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } },
+      { data: { values: [{ lo, hi }] }, mark: { type: 'rect', color: '#27ae60', opacity: 0.18 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+      { data: { values: [{ x: at, label }] }, mark: { type: 'rule', color: '#27ae60', strokeWidth: 2 }, encoding: { x: { field: 'x', type: 'quantitative' } } },
+      { data: { values: [{ x: at, label }] }, mark: { type: 'text', color: '#1e8449', dx: 4, align: 'left', baseline: 'top', y: 4, fontWeight: 'bold' }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } },
     );
   }
+  const current = c?.current;
+  if (current !== undefined && Number.isFinite(current)) {
+    layer.push(
+      { data: { values: [{ x: current }] }, mark: { type: 'rule', color: '#8e44ad', strokeWidth: 1.5, strokeDash: [8, 3] }, encoding: { x: { field: 'x', type: 'quantitative' } } },
+      { data: { values: [{ x: current, label: `now ${fmt(current)}` }] }, mark: { type: 'text', color: '#8e44ad', dx: 4, align: 'left', baseline: 'bottom', y: 256 }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } },
+    );
+  }
+  // Points playing the same games, named once: "30, 35 and 40 play the very same games".
+  const shared = new Map<string, number[]>();
+  for (const p of all) if (p.sameAs !== '') shared.set(p.sameAs, [...(shared.get(p.sameAs) ?? []), p.x]);
+  const sharedWords = [...shared].map(([to, more]) => {
+    const first = to.includes('=') ? to.slice(to.lastIndexOf('=') + 1) : to;
+    const names = [first, ...more.map(fmt)];
+    return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} play the same lists (the very same games, fitted once)`;
+  });
+  const curveWords = logistic
+    ? 'the logistic fit'
+    : steps.length > 0
+      ? 'the monotone fit, held level over each list and stepping where the list changes (grey dotted lines)'
+      : 'the monotone (isotonic) fit the crossing is read from';
+  const caption =
+    `${words[0].toUpperCase()}${words.slice(1)}.` +
+    (c?.advice ? ` Next: ${c.advice}.` : '') +
+    (sharedWords.length > 0 ? ` ${sharedWords.join('; ')}.` : '') +
+    ` Dots: army A's win rate (draws half) at each value, band: its 95% interval, orange: ${curveWords}` +
+    `${stretch ? `, green: the ${status === 'inside' ? 'crossing and its 95% interval' : status === 'step' ? 'list step where 50% falls' : 'stretch fair within the noise'}` : ''}` +
+    `${current !== undefined && Number.isFinite(current) ? `, purple: the value today (${fmt(current)})` : ''}.`;
   return {
     id: `sweep-${index}`,
     title: `Win rate against ${param}: ${cell}`,
-    caption: `${words[0].toUpperCase()}${words.slice(1)}. Dots: army A's win rate (draws half) at each value, band: its 95% interval, orange: the ${isotonic ? 'monotone (isotonic) fit the crossing is read from' : 'logistic fit'}${inside ? ', green: the crossing and its 95% interval' : ''}.`,
+    caption,
     spec: { width: 560, height: 260, layer } as Chart['spec'],
     table: {
-      columns: [param, 'games', 'win rate A %', '95% low %', '95% high %', 'fitted %'],
-      rows: data.map((d, i) => [d.x, d.games, cellText(d.rate), cellText(d.low), cellText(d.high), cellText(pct(fitted(i, d.x)))]),
+      columns: [param, 'games', 'win rate A %', '95% low %', '95% high %', 'fitted %', 'same games as'],
+      rows: data.map((d) => [d.x, d.games, cellText(d.rate), cellText(d.low), cellText(d.high), cellText(pct(fitted(d.x))), d.same]),
     },
   };
 }
@@ -173,7 +289,7 @@ export function sweepSections(sweep: CsvTable | null, crossingCsv: CsvTable | nu
     if (params.length === 1) {
       const c = crossings.find((k) => k.cell === cell && k.parameter === params[0]);
       const xs = points.map((p) => p.x);
-      if (c) lines.push(`${cell}: ${verdict(c, [Math.min(...xs), Math.max(...xs)])}.`);
+      if (c) lines.push(`${cell}: ${verdict(c, [Math.min(...xs), Math.max(...xs)])}.${c.advice ? ` Next: ${c.advice}.` : ''}`);
       charts.push(curveChart(cell, i++, params[0], points, c));
     } else {
       charts.push(gridChart(cell, i++, params, points));

@@ -1,5 +1,5 @@
 import { col, num } from './csv.js';
-import { cellText, pct, r4 } from './numbers.js';
+import { cellText, pct, r1 } from './numbers.js';
 import type { Chart, CsvTable, Section } from './types.js';
 
 /** Policy × policy heatmap: each square is the row policy's win rate against the column policy. */
@@ -12,26 +12,28 @@ function pairingChart(p: CsvTable): Chart {
     if (r[iA] !== r[iB]) data.push({ policy: r[iB], opponent: r[iA], rate: pct(1 - w), low: pct(1 - num(r[iHi])), high: pct(1 - num(r[iLo])), games: num(r[iG]) });
   }
   const policies = [...new Set(data.map((d) => d.policy))];
+  const spec = (cell: number, legend: 'right' | 'bottom') => ({
+    width: Math.max(160, policies.length * cell),
+    height: Math.max(120, policies.length * 40),
+    data: { values: data },
+    encoding: {
+      x: { field: 'opponent', type: 'nominal' as const, title: 'against (policy)', sort: policies, axis: { labelAngle: cell < 80 ? -40 : 0 } },
+      y: { field: 'policy', type: 'nominal' as const, title: 'policy', sort: policies },
+    },
+    layer: [
+      { mark: 'rect' as const, encoding: { color: { field: 'rate', type: 'quantitative' as const, title: 'win rate (%)', scale: { domain: [0, 100], scheme: 'redblue', reverse: true, domainMid: 50 }, legend: { orient: legend } }, tooltip: [{ field: 'policy' }, { field: 'opponent' }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
+      { mark: { type: 'text' as const, fontSize: 11 }, encoding: { text: { field: 'rate', type: 'quantitative' as const, format: '.1f' } } },
+    ],
+  });
   return {
     id: 'pairings',
     title: 'Pairing matrix',
     caption: 'Each square is the row policy’s win rate (%, draws half) against the column policy over every scenario and army rotation: red rows beat their opponents.',
-    spec: {
-      width: Math.max(160, policies.length * 80),
-      height: Math.max(120, policies.length * 40),
-      data: { values: data },
-      encoding: {
-        x: { field: 'opponent', type: 'nominal', title: 'against (policy)', sort: policies, axis: { labelAngle: 0 } },
-        y: { field: 'policy', type: 'nominal', title: 'policy', sort: policies },
-      },
-      layer: [
-        { mark: 'rect', encoding: { color: { field: 'rate', type: 'quantitative', title: 'win rate (%)', scale: { domain: [0, 100], scheme: 'redblue', reverse: true, domainMid: 50 } }, tooltip: [{ field: 'policy' }, { field: 'opponent' }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
-        { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: 'rate', type: 'quantitative', format: '.1f' } } },
-      ],
-    },
+    spec: spec(80, 'right'),
+    narrow: spec(Math.max(36, Math.floor(200 / Math.max(1, policies.length))), 'bottom'),
     table: {
-      columns: ['policy A', 'policy B', 'games', 'win rate A %', '95% low %', '95% high %', 'stall rate'],
-      rows: p.rows.map((r) => [r[iA], r[iB], num(r[iG]), cellText(pct(num(r[iW]))), cellText(pct(num(r[iLo]))), cellText(pct(num(r[iHi]))), r[iStall]]),
+      columns: ['policy A', 'policy B', 'games', 'win rate A %', '95% low %', '95% high %', 'stalled games %'],
+      rows: p.rows.map((r) => [r[iA], r[iB], num(r[iG]), cellText(pct(num(r[iW]))), cellText(pct(num(r[iLo]))), cellText(pct(num(r[iHi]))), cellText(pct(num(r[iStall])))]),
     },
   };
 }
@@ -39,22 +41,24 @@ function pairingChart(p: CsvTable): Chart {
 /** Ratings with their bootstrap intervals, strongest first. */
 function ratingChart(t: CsvTable): Chart {
   const [iP, iR, iLo, iHi, iG] = ['policy', 'rating', 'rating_low', 'rating_high', 'games'].map((n) => col(t, n));
-  const data = t.rows.map((r) => ({ policy: r[iP], rating: r4(num(r[iR])), low: r4(num(r[iLo])), high: r4(num(r[iHi])), games: num(r[iG]) })).sort((a, b) => b.rating - a.rating);
+  const data = t.rows.map((r) => ({ policy: r[iP], rating: r1(num(r[iR])), low: r1(num(r[iLo])), high: r1(num(r[iHi])), games: num(r[iG]) })).sort((a, b) => b.rating - a.rating);
   const y = { field: 'policy', type: 'nominal' as const, title: 'policy', sort: null };
+  const spec = (width: number) => ({
+    width,
+    height: Math.max(60, data.length * 26),
+    data: { values: data },
+    layer: [
+      { mark: { type: 'rule' as const, strokeWidth: 2, color: '#4a6a8a' }, encoding: { y, x: { field: 'low', type: 'quantitative' as const, title: 'rating (Elo points, random = 0)' }, x2: { field: 'high' } } },
+      { mark: { type: 'point' as const, filled: true, size: 60, color: '#1f3f66' }, encoding: { y, x: { field: 'rating', type: 'quantitative' as const }, tooltip: [{ field: 'policy' }, { field: 'rating' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
+      { mark: { type: 'rule' as const, strokeDash: [6, 4], color: '#000' }, encoding: { x: { datum: 0 } } },
+    ],
+  });
   return {
     id: 'ratings',
     title: 'Ratings',
     caption: 'Bradley–Terry strength on the Elo scale (random = 0; +100 ≈ a 64% win rate) with its 95% bootstrap interval: overlapping bars are not clearly different.',
-    spec: {
-      width: 520,
-      height: Math.max(60, data.length * 26),
-      data: { values: data },
-      layer: [
-        { mark: { type: 'rule', strokeWidth: 2, color: '#4a6a8a' }, encoding: { y, x: { field: 'low', type: 'quantitative', title: 'rating (Elo points, random = 0)' }, x2: { field: 'high' } } },
-        { mark: { type: 'point', filled: true, size: 60, color: '#1f3f66' }, encoding: { y, x: { field: 'rating', type: 'quantitative' }, tooltip: [{ field: 'policy' }, { field: 'rating' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
-        { data: { values: [{ x: 0 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { x: { field: 'x', type: 'quantitative' } } },
-      ],
-    },
+    spec: spec(520),
+    narrow: spec(200),
     table: { columns: ['policy', 'rating', '95% low', '95% high', 'games'], rows: data.map((d) => [d.policy, cellText(d.rating), cellText(d.low), cellText(d.high), d.games]) },
   };
 }

@@ -30,14 +30,27 @@ export interface Chart {
   /** One line: what to read from the chart. */
   caption: string;
   spec: TopLevelSpec;
+  /** The same chart for a phone (about 360 px: one column of facets); the page shows it below 700 px. */
+  narrow?: TopLevelSpec;
   table: NumberTable;
 }
 
-/** A section of the page: a heading, optional plain text (verdicts) and charts. */
+/** A table shown as it is (no chart), e.g. the verdict of each bot tier. */
+export interface PlainTable {
+  id: string;
+  title: string;
+  caption: string;
+  table: NumberTable;
+}
+
+/** A section of the page: a heading, optional plain text (verdicts), charts and plain tables. */
 export interface Section {
   heading: string;
   lines?: string[];
   charts: Chart[];
+  tables?: PlainTable[];
+  /** Raw HTML figures drawn without vega (the campaign map), each with its caption. */
+  figures?: { id: string; title: string; svg: string; caption: string; table?: NumberTable }[];
 }
 
 /** A replay the report links to: a notable game written next to report.html. */

@@ -18,14 +18,19 @@ type Verdict = 'A' | 'B' | '-';
  * empty when the cell has no other tier.
  */
 export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_ALPHA): string[][] {
-  const matchup = holm(
-    summaries.map((s) => binomialTest(s.pairsAheadA, s.pairsAheadA + s.pairsAheadB)),
-    alpha,
-  );
-  const seat = holm(
-    summaries.map((s) => binomialTest(s.pairsAheadFirst, s.pairsAheadFirst + s.pairsAheadSecond)),
-    alpha,
-  );
+  // A sweep cell playing the very games of an earlier grid point's (same_as) is one test, not two (R: issue 24).
+  const same = sameCells(summaries);
+  const family = summaries.map((_s, i) => i).filter((i) => same[i] === i);
+  const corrected = (p: (s: CellSummary) => number): { adjusted: number[]; rejected: boolean[] } => {
+    const h = holm(
+      family.map((i) => p(summaries[i])),
+      alpha,
+    );
+    const at = new Map(family.map((i, k) => [i, k]));
+    return { adjusted: same.map((r) => h.adjusted[at.get(r)!]), rejected: same.map((r) => h.rejected[at.get(r)!]) };
+  };
+  const matchup = corrected((s) => binomialTest(s.pairsAheadA, s.pairsAheadA + s.pairsAheadB));
+  const seat = corrected((s) => binomialTest(s.pairsAheadFirst, s.pairsAheadFirst + s.pairsAheadSecond));
   const verdicts = summaries.map((s, i) => {
     const side = (flag: boolean, ahead: number, behind: number): Verdict => (!flag ? '-' : ahead > behind ? 'A' : 'B');
     return `${side(matchup.rejected[i], s.pairsAheadA, s.pairsAheadB)}${side(seat.rejected[i], s.pairsAheadFirst, s.pairsAheadSecond)}`;
@@ -52,4 +57,23 @@ export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_A
     seat.rejected[i] ? '1' : '0',
     agrees[i],
   ]);
+}
+
+/**
+ * Each cell's representative: itself, or for a sweep cell marked `sameAs`
+ * the cell of that grid point with the same key before the point (its games
+ * are the very same). Cells are matched by key, so the order of `summaries`
+ * does not matter.
+ */
+export function sameCells(summaries: readonly CellSummary[]): number[] {
+  const byPoint = new Map<string, number>();
+  const bare = (s: CellSummary): string => s.cell.key.slice(0, s.cell.key.lastIndexOf(' | '));
+  summaries.forEach((s, i) => {
+    if (s.cell.point) byPoint.set(`${s.cell.point.index}\u0000${bare(s)}`, i);
+  });
+  return summaries.map((s, i) => {
+    const to = s.cell.point?.sameAs;
+    if (to === undefined || to === s.cell.point!.index) return i;
+    return byPoint.get(`${to}\u0000${bare(s)}`) ?? i;
+  });
 }

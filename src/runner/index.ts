@@ -22,7 +22,7 @@ export { cellInputs } from './engine-game.js';
 export { formatSummaryTable } from './table.js';
 export { summaryRows, BALANCE_ALPHA } from './balance.js';
 export { sweepSchema, expandSweep, MAX_GRID_POINTS, type SweepJson } from './sweep.js';
-export { sweepOutputs, formatCrossings, sweepColumns, CROSSING_COLUMNS, CROSSING_REPLICATES, type CrossingRow } from './sweep-output.js';
+export { sweepOutputs, formatCrossings, crossingVerdict, sweepColumns, CROSSING_COLUMNS, LIST_COLUMNS, CROSSING_REPLICATES, type CrossingRow } from './sweep-output.js';
 export { policyAlias } from './references.js';
 export type * from './types.js';
 export {

@@ -69,13 +69,13 @@ export class CellSummary {
   /** Complete pairs where the first seat / the second seat scored more. */
   pairsAheadFirst = 0;
   pairsAheadSecond = 0;
-  /** Sweep cells: each pair's (or lone game's) score for army A and its games, the crossing's bootstrap units. */
-  readonly units: { scores: number[]; games: number[] } | null;
+  /** Sweep cells: each pair's (or lone game's) score for army A, its games and its seed pair (game / 2), the crossing's bootstrap units. */
+  readonly units: { scores: number[]; games: number[]; pairs: number[] } | null;
   /** An even game waiting for its partner. */
   private pending: GameRecord | null = null;
 
   constructor(readonly cell: Pick<CellSpec, 'key' | 'scenarioLabel' | 'armyA' | 'armyB' | 'policyA' | 'policyB' | 'point'>) {
-    this.units = cell.point ? { scores: [], games: [] } : null;
+    this.units = cell.point ? { scores: [], games: [], pairs: [] } : null;
   }
 
   add(r: GameRecord): void {
@@ -107,6 +107,7 @@ export class CellSummary {
       else if (first < 1) this.pairsAheadSecond++;
       this.units?.scores.push(a);
       this.units?.games.push(2);
+      this.units?.pairs.push(p.game >> 1);
       return;
     }
     if (p !== null) this.lone(p);
@@ -118,13 +119,14 @@ export class CellSummary {
   private lone(r: GameRecord): void {
     this.units?.scores.push(scoreOf(r));
     this.units?.games.push(1);
+    this.units?.pairs.push(r.game >> 1);
   }
 
   /** The bootstrap units so far, a game still waiting for its partner included. */
-  crossingUnits(): { scores: number[]; games: number[] } {
-    const u = this.units ?? { scores: [], games: [] };
+  crossingUnits(): { scores: number[]; games: number[]; pairs: number[] } {
+    const u = this.units ?? { scores: [], games: [], pairs: [] };
     if (this.pending === null) return u;
-    return { scores: [...u.scores, scoreOf(this.pending)], games: [...u.games, 1] };
+    return { scores: [...u.scores, scoreOf(this.pending)], games: [...u.games, 1], pairs: [...u.pairs, this.pending.game >> 1] };
   }
 
   /** Army A's wins with draws as half. */

@@ -4,10 +4,26 @@ import { crossingOfGroups, type CrossingGroup, type FairCrossing } from '../stat
 import { csvHeader, csvText } from './csv.js';
 import type { CellSummary } from './summary.js';
 import { SUMMARY_COLUMNS } from './summary.js';
-import type { SweepPlan } from './types.js';
+import type { SweepList, SweepPlan } from './types.js';
 
 /** crossing.csv's fixed columns; a multi-parameter sweep adds the other parameters' values (the slice fitted). */
-export const CROSSING_COLUMNS = ['cell', 'parameter', 'crossing', 'crossing_low', 'crossing_high', 'status', 'fit'] as const;
+export const CROSSING_COLUMNS = [
+  'cell',
+  'parameter',
+  'crossing',
+  'crossing_low',
+  'crossing_high',
+  'status',
+  'fit',
+  'current',
+  'outside_share',
+  'crossings',
+  'list_steps',
+  'advice',
+] as const;
+
+/** lists.csv's columns after the parameters: one row per regiment of each army at each grid point. */
+export const LIST_COLUMNS = ['army', 'regiment', 'entry', 'models', 'points', 'army_points', 'same_as'] as const;
 
 /** Bootstrap replicates of each crossing. */
 export const CROSSING_REPLICATES = 1000;
@@ -15,18 +31,20 @@ export const CROSSING_REPLICATES = 1000;
 export interface SweepFiles {
   sweep: string;
   crossing: string;
+  lists: string;
 }
 
 export function sweepFiles(out: string): SweepFiles {
-  return { sweep: path.join(out, 'sweep.csv'), crossing: path.join(out, 'crossing.csv') };
+  return { sweep: path.join(out, 'sweep.csv'), crossing: path.join(out, 'crossing.csv'), lists: path.join(out, 'lists.csv') };
 }
 
-/** sweep.csv's columns: the summary's, with one column per parameter after `cell` (the cell without its grid point). */
+/** sweep.csv's columns: the summary's, with one column per parameter after `cell` (the cell without its grid point), and `same_as` last. */
 export function sweepColumns(plan: SweepPlan): string[] {
-  return [SUMMARY_COLUMNS[0], ...plan.parameters.map((p) => p.name), ...SUMMARY_COLUMNS.slice(1)];
+  return [SUMMARY_COLUMNS[0], ...plan.parameters.map((p) => p.name), ...SUMMARY_COLUMNS.slice(1), 'same_as'];
 }
 
-const num = (x: number | null): string => (x === null ? '' : String(Number(x.toFixed(4))));
+const num = (x: number | null | undefined): string => (x === null || x === undefined || !Number.isFinite(x) ? '' : String(Number(x.toFixed(4))));
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** One fitted crossing, for crossing.csv and the printed table. */
 export interface CrossingRow {
@@ -38,24 +56,133 @@ export interface CrossingRow {
   /** The swept range. */
   from: number;
   to: number;
+  /** The target's own value at the pointer (the faction's cost today), if any. */
+  current: number | null;
+  /** Every list change in the swept range from the list arithmetic: [v, v + 1]. */
+  listSteps: [number, number][];
+  /** What to do next, in one line. */
+  advice: string;
+}
+
+/** The regiments two lists field differently, in words: "ironbound-400: Shieldbearers 5 models". */
+function listDifference(a: readonly SweepList[] | undefined, b: readonly SweepList[] | undefined): [string, string] {
+  if (!a || !b) return ['its list', 'the other list'];
+  const sideA: string[] = [];
+  const sideB: string[] = [];
+  a.forEach((la, i) => {
+    const lb = b[i];
+    if (!lb) return;
+    la.regiments.forEach((r, k) => {
+      const s = lb.regiments[k];
+      if (!s || (s.entry === r.entry && s.models === r.models)) return;
+      sideA.push(`${la.army}: ${r.entry} ${r.models} models`);
+      sideB.push(`${lb.army}: ${s.entry} ${s.models} models`);
+    });
+  });
+  return sideA.length > 0 ? [sideA.join(', '), sideB.join(', ')] : ['its list', 'the other list'];
+}
+
+/** The advice for a crossing: what a designer does next. */
+function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists: { below?: SweepList[]; from?: SweepList[] }): string {
+  const r = c.result;
+  const cost = /cost|points/i.test(c.parameter);
+  const stepsIn = (lo: number, hi: number): [number, number][] => c.listSteps.filter(([a, b]) => a >= lo && b <= hi);
+  const fmtSteps = (s: [number, number][]): string => s.map(([a, b]) => `${a}|${b}`).join(', ');
+  switch (r.status) {
+    case 'step': {
+      const [below, from] = listDifference(lists.below, lists.from);
+      const pb = r.step ? r.points[r.step.below] : null;
+      const pf = r.step ? r.points[r.step.from] : null;
+      const wins = (p: typeof pb): string => (p ? `${pct(p.winRate)} (at ${num(p.x)})` : '?');
+      return (
+        `list step: at these lists no ${cost ? 'cost' : 'value'} between ${num(r.low)} and ${num(r.high)} is fair; ` +
+        `up to ${num(r.low)} the list fields ${below} and army A wins ${wins(pb)}, from ${num(r.high)} ${from} and wins ${wins(pf)}; ` +
+        `change the list or the cost of another entry`
+      );
+    }
+    case 'plateau':
+      return `${c.parameter} hardly matters between ${num(r.low)} and ${num(r.high)} under these bots: every value there is fair within the noise`;
+    case 'flat':
+      return `${c.parameter} hardly matters under these bots over ${num(c.from)}..${num(c.to)} (no trend within the noise)`;
+    case 'ambiguous':
+      return `the win rate crosses 50% more than once (at ${r.crossings.map(num).join(', ')}): refine the grid around each crossing and play more games; no single value is fair`;
+    case 'below-range':
+      return `extend the range towards ${num(c.from - (c.to - c.from))} (fair below ${num(c.from)}${r.high !== null ? `, though the 95% interval reaches up to ${num(r.high)}` : ''})`;
+    case 'above-range':
+      return `extend the range towards ${num(c.to + (c.to - c.from))} (fair above ${num(c.to)}${r.low !== null ? `, though the 95% interval reaches down to ${num(r.low)}` : ''})`;
+    default: {
+      if (r.low === null || r.high === null) {
+        const parts: string[] = [];
+        if (r.low === null) parts.push(`towards ${num(c.from - (c.to - c.from) / 2)}`);
+        if (r.high === null) parts.push(`towards ${num(c.to + (c.to - c.from) / 2)}`);
+        return `extend the range ${parts.join(' and ')}: the interval reaches past the swept values`;
+      }
+      const a = Math.max(...xs.filter((x) => x <= r.low!), c.from);
+      const b = Math.min(...xs.filter((x) => x >= r.high!), c.to);
+      const inner = xs.filter((x) => x > a && x < b).length;
+      const unplayed = stepsIn(a, b);
+      if (unplayed.length > 0) return `refine the grid between ${num(a)} and ${num(b)}: lists change at ${fmtSteps(unplayed)} there`;
+      if (inner > 0) return `refine the grid between ${num(a)} and ${num(b)}`;
+      if (b - a > 0) return `refine the grid between ${num(a)} and ${num(b)}: between two grid points the curve is read as a straight line`;
+      return r.low === r.high ? `nothing to refine: every bootstrap replicate crosses 50% at ${num(r.low)}` : 'play more games to narrow the interval';
+    }
+  }
+}
+
+/**
+ * The groups a crossing is fitted from, one slice of grid points (sorted by
+ * x): grid points in a row playing the very same games (same_as) are one
+ * group over their values. Where a fill parameter's list arithmetic says the
+ * lists of two neighbouring groups differ by exactly one change, the group
+ * before carries the step (its last value and the next list's first).
+ */
+function sliceGroups(plan: SweepPlan, j: number, b: number, points: readonly number[], summaries: readonly CellSummary[]): { groups: CrossingGroup[]; reps: number[] } {
+  const base = plan.baseCells;
+  const sorted = [...points].sort((p, q) => (plan.points[p].values[j] as number) - (plan.points[q].values[j] as number));
+  const rep = (k: number): number => plan.points[k].sameAs?.[b] ?? k;
+  const runs: number[][] = [];
+  for (const k of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && rep(last[0]) === rep(k)) last.push(k);
+    else runs.push([k]);
+  }
+  const groups: CrossingGroup[] = runs.map((run) => {
+    const u = summaries[rep(run[0]) * base + b].crossingUnits();
+    const xs = run.map((k) => plan.points[k].values[j] as number);
+    const span = { low: Math.min(...xs), high: Math.max(...xs) };
+    return { x: xs[0], scores: u.scores, games: u.games, pairs: u.pairs, ...(span.high > span.low ? { span } : {}) };
+  });
+  runs.forEach((run, i) => {
+    if (i + 1 >= runs.length) return;
+    const here = plan.points[run[run.length - 1]].spans?.[j];
+    const next = plan.points[runs[i + 1][0]].spans?.[j];
+    if (here && next && here.low !== next.low && here.high + 1 === next.low) groups[i].stepAfter = { low: here.high, high: next.low };
+  });
+  return { groups, reps: runs.map((run) => rep(run[0])) };
 }
 
 /**
  * The sweep's outputs from the run's cell summaries (grid point by grid
  * point, `plan.baseCells` each) and their summary.csv rows: sweep.csv text,
- * and every crossing — per base cell and numeric parameter, along that
- * parameter with the others held at each of their values. Each bootstrap is
- * seeded by the experiment seed, the cell, the parameter and the slice.
+ * lists.csv text (sweeps with lists), and every crossing — per base cell
+ * and numeric parameter, along that parameter with the others held at each
+ * of their values. Each bootstrap is seeded by the experiment seed, the
+ * cell, the parameter and the slice.
  */
 export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: readonly CellSummary[]; rows: readonly string[][] }): {
   sweepCsv: string;
   crossingCsv: string;
+  listsCsv: string | null;
   crossings: CrossingRow[];
 } {
   const { plan, summaries, rows } = opts;
   const base = plan.baseCells;
   const baseKey = (i: number): string => summaries[i].cell.key.slice(0, summaries[i].cell.key.length - plan.points[Math.floor(i / base)].label.length - 3);
-  const sweepRows = rows.map((r, i) => [baseKey(i), ...plan.points[Math.floor(i / base)].values.map(String), ...r.slice(1)]);
+  const sameLabel = (k: number, b: number): string => {
+    const to = plan.points[k].sameAs?.[b];
+    return to === undefined || to === null || to === k ? '' : plan.points[to].label;
+  };
+  const sweepRows = rows.map((r, i) => [baseKey(i), ...plan.points[Math.floor(i / base)].values.map(String), ...r.slice(1), sameLabel(Math.floor(i / base), i % base)]);
 
   const crossings: CrossingRow[] = [];
   for (let b = 0; b < base; b++) {
@@ -68,39 +195,103 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
         slices.set(other, [...(slices.get(other) ?? []), k]);
       });
       for (const [other, points] of slices) {
-        const groups: CrossingGroup[] = points.map((k) => {
-          const u = summaries[k * base + b].crossingUnits();
-          return { x: plan.points[k].values[j] as number, scores: u.scores, games: u.games };
-        });
+        const { groups, reps } = sliceGroups(plan, j, b, points, summaries);
         const cell = baseKey(b);
-        const xs = groups.map((g) => g.x);
-        crossings.push({
+        const xs = points.map((k) => plan.points[k].values[j] as number).sort((x, y) => x - y);
+        const result = crossingOfGroups(groups, { seed: deriveSeed(opts.seed, 'crossing', cell, p.name, other), replicates: CROSSING_REPLICATES });
+        const row: Omit<CrossingRow, 'advice'> = {
           cell,
           parameter: p.name,
           slice: (JSON.parse(other) as unknown[]).map(String),
-          result: crossingOfGroups(groups, { seed: deriveSeed(opts.seed, 'crossing', cell, p.name, other), replicates: CROSSING_REPLICATES }),
-          from: Math.min(...xs),
-          to: Math.max(...xs),
-        });
+          result,
+          from: xs[0],
+          to: xs[xs.length - 1],
+          current: typeof p.current === 'number' ? p.current : null,
+          listSteps: p.listSteps?.[other] ?? [],
+        };
+        const lists = result.step ? { below: plan.points[reps[result.step.below]].lists, from: plan.points[reps[result.step.from]].lists } : {};
+        crossings.push({ ...row, advice: adviceFor(row, xs, lists) });
       }
     });
   }
+  tierAdvice(crossings, summaries, base, baseKey);
   const others = (j: number): string[] => plan.parameters.filter((_, m) => m !== j).map((p) => p.name);
   const multi = plan.parameters.length > 1;
   const crossingHeader = [...CROSSING_COLUMNS, ...(multi ? plan.parameters.map((p) => p.name) : [])];
   const crossingRows = crossings.map((c) => {
     const j = plan.parameters.findIndex((p) => p.name === c.parameter);
     const slice = multi ? plan.parameters.map((p) => (p.name === c.parameter ? '' : c.slice[others(j).indexOf(p.name)])) : [];
-    return [c.cell, c.parameter, num(c.result.crossing), num(c.result.low), num(c.result.high), c.result.status, c.result.fit, ...slice];
+    const r = c.result;
+    return [
+      c.cell,
+      c.parameter,
+      num(r.crossing),
+      num(r.low),
+      num(r.high),
+      r.status,
+      r.fit,
+      num(c.current),
+      r.outside.toFixed(4),
+      r.crossings.map(num).join(' '),
+      c.listSteps.map(([a, z]) => `${a}|${z}`).join(' '),
+      c.advice,
+      ...slice,
+    ];
   });
   return {
     sweepCsv: csvHeader(sweepColumns(plan)) + csvText(sweepRows),
     crossingCsv: csvHeader(crossingHeader) + csvText(crossingRows),
+    listsCsv: listsCsv(plan),
     crossings,
   };
 }
 
-/** Writes sweep.csv and crossing.csv to `out` (with `write`, the caller's atomic writer); returns the files and the crossings. */
+/** lists.csv: each army's regiments at each grid point, for sweeps whose parameters change lists. */
+function listsCsv(plan: SweepPlan): string | null {
+  if (!plan.points.some((p) => p.lists)) return null;
+  const rows: (string | number)[][] = [];
+  plan.points.forEach((pt, k) => {
+    // A point is the same as an earlier one for every base cell alike or not at all, as far as lists go: name the first cell's.
+    const to = pt.sameAs?.[0];
+    const same = to === undefined || to === null || to === k ? '' : plan.points[to].label;
+    for (const l of pt.lists ?? []) {
+      l.regiments.forEach((r, i) => rows.push([...pt.values.map(String), l.army, i, r.entry, r.models, r.points, l.points, same]));
+    }
+  });
+  return csvHeader([...plan.parameters.map((p) => p.name), ...LIST_COLUMNS]) + csvText(rows.map((r) => r.map(String)));
+}
+
+/**
+ * Cells alike but for a mirrored policy pair (bot tiers): when their
+ * crossings disagree (another status, or intervals that do not overlap),
+ * each one's advice ends with a call to check with search.
+ */
+function tierAdvice(crossings: CrossingRow[], summaries: readonly CellSummary[], base: number, baseKey: (i: number) => string): void {
+  const cellOf = new Map<string, CellSummary>();
+  for (let b = 0; b < base; b++) cellOf.set(baseKey(b), summaries[b]);
+  const tiers = new Map<string, CrossingRow[]>();
+  for (const c of crossings) {
+    const s = cellOf.get(c.cell);
+    if (!s || s.cell.policyA !== s.cell.policyB) continue;
+    const key = JSON.stringify([s.cell.armyA.path, s.cell.armyB.path, s.cell.scenarioLabel, c.parameter, c.slice]);
+    tiers.set(key, [...(tiers.get(key) ?? []), c]);
+  }
+  for (const group of tiers.values()) {
+    if (group.length < 2) continue;
+    const span = (c: CrossingRow): [number, number] => [c.result.low ?? -Infinity, c.result.high ?? Infinity];
+    const agree = group.every((c) => {
+      const g = group[0];
+      if (c.result.status !== g.result.status) return false;
+      if (c.result.status !== 'inside' && c.result.status !== 'step' && c.result.status !== 'plateau') return true;
+      const [a, z] = span(c);
+      const [a0, z0] = span(g);
+      return a <= z0 && a0 <= z;
+    });
+    if (!agree) for (const c of group) c.advice += '; the verdict differs between bot tiers: check with search';
+  }
+}
+
+/** Writes sweep.csv, crossing.csv and lists.csv (when the sweep changes lists) to `out` with `write`, the caller's atomic writer; returns the files and the crossings. */
 export function writeSweepFiles(
   out: string,
   opts: Parameters<typeof sweepOutputs>[0],
@@ -110,24 +301,38 @@ export function writeSweepFiles(
   const f = sweepFiles(out);
   write(f.sweep, sw.sweepCsv);
   write(f.crossing, sw.crossingCsv);
-  return { files: [f.sweep, f.crossing], crossings: sw.crossings };
+  if (sw.listsCsv !== null) write(f.lists, sw.listsCsv);
+  return { files: [f.sweep, f.crossing, ...(sw.listsCsv !== null ? [f.lists] : [])], crossings: sw.crossings };
 }
 
-/** The crossings as plain lines: a number with its interval only when the range holds it. */
+/** A crossing's verdict in words: a number with its interval only when the range holds it. */
+export function crossingVerdict(c: Pick<CrossingRow, 'result' | 'from' | 'to'>): string {
+  const r = c.result;
+  switch (r.status) {
+    case 'inside':
+      return `fair at ${num(r.crossing)} (95% interval ${r.low === null ? `below ${c.from}` : num(r.low)} to ${r.high === null ? `above ${c.to}` : num(r.high)})`;
+    case 'step':
+      return `a list step between ${num(r.low)} and ${num(r.high)}: 50% falls where the list changes`;
+    case 'plateau':
+      return `a plateau: fair within the noise anywhere from ${num(r.low)} to ${num(r.high)}`;
+    case 'ambiguous':
+      return `ambiguous: crosses 50% at ${r.crossings.map(num).join(', ')}`;
+    case 'below-range':
+      return `not reached: fair below the swept range (< ${c.from})${r.high !== null ? `; 95% interval up to ${num(r.high)}` : ''}`;
+    case 'above-range':
+      return `not reached: fair above the swept range (> ${c.to})${r.low !== null ? `; 95% interval from ${num(r.low)}` : ''}`;
+    default:
+      return `flat: no trend within the noise over ${c.from}..${c.to}`;
+  }
+}
+
+/** The crossings as plain lines, each with its advice. */
 export function formatCrossings(crossings: readonly CrossingRow[]): string {
   return crossings
     .map((c) => {
-      const r = c.result;
       const at = c.slice.length > 0 ? ` [${c.slice.join(', ')}]` : '';
-      const what =
-        r.status === 'inside'
-          ? `fair at ${num(r.crossing)} (95% interval ${r.low === null ? `below ${c.from}` : num(r.low)} to ${r.high === null ? `above ${c.to}` : num(r.high)}, ${r.fit} fit)`
-          : r.status === 'below-range'
-            ? `not reached: fair below the swept range (< ${c.from})`
-            : r.status === 'above-range'
-              ? `not reached: fair above the swept range (> ${c.to})`
-              : `flat: no trend within the noise over ${c.from}..${c.to}`;
-      return `${c.cell}: ${c.parameter}${at}: ${what}`;
+      const now = c.current !== null ? ` (now ${num(c.current)})` : '';
+      return `${c.cell}: ${c.parameter}${at}${now}: ${crossingVerdict(c)}\n  next: ${c.advice}`;
     })
     .join('\n');
 }

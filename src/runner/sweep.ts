@@ -10,6 +10,7 @@ import { buildFaction, factionFileFor, fillArmyList } from '../army/index.js';
 import { readJsonFile } from '../data/json.js';
 import { parsePointer, setAtPointer } from '../data/pointer.js';
 import { InputError } from '../errors.js';
+import { playFingerprint, pointLists, stableJson } from './sweep-lists.js';
 import type { CellSpec, SweepParameter, SweepPlan } from './types.js';
 
 const value = z.union([z.number(), z.string(), z.boolean()]);
@@ -161,10 +162,8 @@ export function expandSweep(
   // The grid, first parameter slowest.
   let grid: (number | string | boolean)[][] = [[]];
   for (const p of parameters) grid = grid.flatMap((g) => p.values.map((v) => [...g, v]));
-  const cells: CellSpec[] = [];
-  grid.forEach((values, index) => {
-    const label = parameters.map((p, i) => `${p.name}=${values[i]}`).join(', ');
-    plan.points.push({ values, label });
+  /** A point's patched documents and ruleset: every pointer set, then the lists filled to the patched costs. */
+  const docsAt = (values: readonly (number | string | boolean)[]): { docs: Map<string, unknown>; ruleset: unknown } => {
     const docs = new Map(base);
     let ruleset: unknown = data.ruleset ?? {};
     parameters.forEach((p, i) => {
@@ -187,9 +186,34 @@ export function expandSweep(
         docs.set(army, fillArmyList(docs.has(army) ? docs.get(army) : readJsonFile(army), faction, entries));
       }
     });
+    return { docs, ruleset };
+  };
+  parameters.forEach((p) => {
+    if (p.target === 'ruleset') return;
+    const v = valueAt(base.get(path.resolve(dir, p.target)), p.pointer);
+    if (v !== undefined) p.current = v;
+  });
+
+  const listInputs = new Set([...armies, ...factionOf.values()]);
+  const armyLabels = armies.map((file) => ({ file, label: labelOf(baseCells, file) }));
+  const listed = parameters.some((p) => p.target !== 'ruleset' && listInputs.has(path.resolve(dir, p.target)));
+  const firstOf = baseCells.map(() => new Map<string, number>());
+  const cells: CellSpec[] = [];
+  grid.forEach((values, index) => {
+    const label = parameters.map((p, i) => `${p.name}=${values[i]}`).join(', ');
+    const { docs, ruleset } = docsAt(values);
     const files = Object.fromEntries(docs);
+    // Grid points playing the very same games: the same rosters as built, points included (the bots weigh enemies by their points), and the same rules.
+    const print = playFingerprint(files, ruleset, armies, listInputs);
+    const sameAs = baseCells.map((_c, b): number | null => {
+      if (print === null) return null;
+      const first = firstOf[b].get(print);
+      if (first === undefined) firstOf[b].set(print, index);
+      return first ?? null;
+    });
+    plan.points.push({ values, label, ...(sameAs.some((x) => x !== null) ? { sameAs } : {}), ...(listed ? { lists: pointLists(files, armyLabels) } : {}) });
     const patchedRuleset = parameters.some((p) => p.target === 'ruleset');
-    for (const c of baseCells) {
+    baseCells.forEach((c, b) => {
       cells.push({
         ...c,
         index: cells.length,
@@ -197,9 +221,87 @@ export function expandSweep(
         seedKey: c.key,
         files,
         ...(patchedRuleset ? { ruleset: { overrides: ruleset } } : {}),
-        point: { index, values: values.map(String) },
+        point: { index, values: values.map(String), ...(sameAs[b] !== null ? { sameAs: sameAs[b] } : {}) },
       });
-    }
+    });
   });
+  listSteps(plan, fillEntries, docsAt, armies, factionOf, dir);
   return { cells, plan, errors };
+}
+
+/** The value at a JSON pointer, if there is one there. */
+function valueAt(doc: unknown, pointer: string): number | string | boolean | undefined {
+  const tokens = parsePointer(pointer);
+  if (tokens === null) return undefined;
+  let at: unknown = doc;
+  for (const t of tokens) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[t];
+  }
+  return typeof at === 'number' || typeof at === 'string' || typeof at === 'boolean' ? at : undefined;
+}
+
+/** An army file's label, as the cells name it. */
+function labelOf(cells: readonly CellSpec[], file: string): string {
+  for (const c of cells) {
+    if (c.armyA.file === file) return c.armyA.label;
+    if (c.armyB.file === file) return c.armyB.label;
+  }
+  return path.basename(file, '.json');
+}
+
+/** Most values of a fill parameter the list arithmetic walks through per slice. */
+const MAX_STEP_VALUES = 10_000;
+
+/**
+ * The list arithmetic of fill parameters with whole-number values: along
+ * each, with the others held at each slice's values, every value from the
+ * smallest to the largest grid value is filled; a list change between v and
+ * v + 1 is a step, and each grid point's span is the run of values around it
+ * with its lists.
+ */
+function listSteps(
+  plan: SweepPlan,
+  fillEntries: readonly (string[] | null)[],
+  docsAt: (values: readonly (number | string | boolean)[]) => { docs: Map<string, unknown> },
+  armies: readonly string[],
+  factionOf: ReadonlyMap<string, string>,
+  dir: string,
+): void {
+  plan.parameters.forEach((p, j) => {
+    if (!fillEntries[j] || !p.values.every((v) => typeof v === 'number' && Number.isInteger(v))) return;
+    const lo = Math.min(...(p.values as number[]));
+    const hi = Math.max(...(p.values as number[]));
+    if (hi - lo + 1 > MAX_STEP_VALUES) return;
+    const factionFile = path.resolve(dir, p.target);
+    const filled = armies.filter((a) => factionOf.get(a) === factionFile);
+    const slices = new Map<string, number[]>();
+    plan.points.forEach((pt, k) => {
+      const other = JSON.stringify(pt.values.filter((_, m) => m !== j));
+      slices.set(other, [...(slices.get(other) ?? []), k]);
+    });
+    const steps: Record<string, [number, number][]> = {};
+    for (const [other, ks] of slices) {
+      const values = [...plan.points[ks[0]].values];
+      const keys: string[] = [];
+      for (let v = lo; v <= hi; v++) {
+        values[j] = v;
+        const { docs } = docsAt(values);
+        keys.push(stableJson(filled.map((a) => docs.get(a) ?? null)));
+      }
+      steps[other] = [];
+      for (let v = lo; v < hi; v++) if (keys[v - lo] !== keys[v + 1 - lo]) steps[other].push([v, v + 1]);
+      for (const k of ks) {
+        const at = (plan.points[k].values[j] as number) - lo;
+        let a = at;
+        let z = at;
+        while (a > 0 && keys[a - 1] === keys[at]) a--;
+        while (z + 1 < keys.length && keys[z + 1] === keys[at]) z++;
+        const pt = plan.points[k];
+        pt.spans = pt.spans ?? plan.parameters.map(() => null);
+        pt.spans[j] = { low: lo + a, high: lo + z };
+      }
+    }
+    p.listSteps = steps;
+  });
 }

@@ -57,8 +57,12 @@ export interface CellSpec {
   source: string;
   /** Sweeps: the grid point's patched input files (absolute path → JSON), read in place of the files. */
   files?: Record<string, unknown>;
-  /** Sweeps: the grid point (index, and each parameter's value as written in the CSVs). */
-  point?: { index: number; values: string[] };
+  /**
+   * Sweeps: the grid point (index, and each parameter's value as written in
+   * the CSVs); `sameAs`: the earlier grid point whose games this cell's are
+   * (the same rosters and rules after fill), which counts for both.
+   */
+  point?: { index: number; values: string[]; sameAs?: number };
 }
 
 /** A validated experiment with its cells expanded and flags applied. */
@@ -87,12 +91,36 @@ export interface SweepParameter {
   pointer: string;
   values: (number | string | boolean)[];
   fill?: 'models' | { entries: string[] };
+  /** The target's own value at the pointer (a faction's current cost), when it has one. */
+  current?: number | string | boolean;
+  /**
+   * Fill parameters: every value in the swept range after which a list
+   * changes (the list arithmetic, not only at grid points), per slice of the
+   * other parameters (JSON of their values): [v, v + 1] each.
+   */
+  listSteps?: Record<string, [number, number][]>;
+}
+
+/** One army's list at a grid point (lists.csv). */
+export interface SweepList {
+  army: string;
+  regiments: { entry: string; models: number; points: number }[];
+  points: number;
 }
 
 /** A sweep expanded: the grid points in order (the first parameter varies slowest). */
 export interface SweepPlan {
   parameters: SweepParameter[];
-  points: { values: (number | string | boolean)[]; label: string }[];
+  points: {
+    values: (number | string | boolean)[];
+    label: string;
+    /** Per base cell: the earlier grid point that plays the very same games, or null. */
+    sameAs?: (number | null)[];
+    /** Per parameter (fill parameters only): the values around this point's at which its lists stay the same. */
+    spans?: ({ low: number; high: number } | null)[];
+    /** The armies' lists at this point (sweeps of a points or models parameter). */
+    lists?: SweepList[];
+  }[];
   /** Cells of one grid point (the experiment's cells are grid point × base cell, point by point). */
   baseCells: number;
 }

@@ -10,6 +10,8 @@ export interface ScenarioSvgOptions {
   ruleset: Ruleset;
   /** Pixels per inch. */
   scale?: number;
+  /** Draw objective markers and capture points (default true); a replay draws them per step instead. */
+  objectives?: boolean;
 }
 
 const PLAYER_COLOUR = ['#1f5fbf', '#c0392b'] as const;
@@ -116,12 +118,12 @@ export function scenarioSvg(opts: ScenarioSvgOptions): string {
     const r = baseRadius(cp.baseMm);
     const c = colour(cp.controlledBy);
     out.push(`<circle cx="${X(cp.x)}" cy="${Y(cp.y)}" r="${(r + cp.range) * k}" fill="none" stroke="${colour(cp.friendlyTo)}" stroke-width="1" stroke-dasharray="3 3"/>`);
-    out.push(`<circle cx="${X(cp.x)}" cy="${Y(cp.y)}" r="${r * k}" fill="${c}" stroke="#000" stroke-width="1"/>`);
+    if (opts.objectives !== false) out.push(`<circle cx="${X(cp.x)}" cy="${Y(cp.y)}" r="${r * k}" fill="${c}" stroke="#000" stroke-width="1"/>`);
     out.push(`<text x="${X(cp.x)}" y="${Y(cp.y) - (r + cp.range) * k - 2}" font-size="9" text-anchor="middle">${esc(cp.label)}</text>`);
   }
   // Objective markers.
   const mr = baseRadius(ruleset.marker.baseMm);
-  for (const mk of s.objectiveMarkers) {
+  for (const mk of opts.objectives === false ? [] : s.objectiveMarkers) {
     const c = colour(mk.friendlyTo);
     const dash = mk.behaviour === 'standard' ? '' : ' stroke-dasharray="2 2"';
     out.push(`<circle cx="${X(mk.x)}" cy="${Y(mk.y)}" r="${mr * k}" fill="${c}" stroke="#000" stroke-width="1.5"${dash}/>`);

@@ -5,5 +5,5 @@ export { bradleyTerry, bootstrapRatings, quantile, type BradleyTerryOptions, typ
 export { logisticFit, logisticAt, binomialLogLik } from './logistic.js';
 export { isotonicFit, crossingOfCurve } from './isotonic.js';
 export { binomialTest, holm } from './binomial.js';
-export { fairCrossing, crossingOfGroups } from './crossing.js';
+export { fairCrossing, crossingOfGroups, crossingsOfCurve, nearestRank, isFlat } from './crossing.js';
 export type * from './types.js';

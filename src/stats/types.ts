@@ -66,6 +66,20 @@ export interface CrossingGroup {
   x: number;
   scores: readonly number[];
   games: readonly number[];
+  /**
+   * Each unit's seed pair: units with the same pair at different x came from
+   * the same seeds (common random numbers) and are resampled together.
+   * Without it, unit i of every group is the same seed pair.
+   */
+  pairs?: readonly (string | number)[];
+  /** The values of x that play this group's very games (grid points with the same inputs), x among them. */
+  span?: { low: number; high: number };
+  /**
+   * Step-aware sweeps: the list changes exactly once between this group and
+   * the next, after `low` and from `high` (the list arithmetic); the curve
+   * keeps each side's level up to the step.
+   */
+  stepAfter?: { low: number; high: number };
 }
 
 export interface FairCrossingOptions {
@@ -83,23 +97,37 @@ export interface FairCrossingOptions {
  * Where army A's win rate crosses the target:
  * - `inside`: `crossing` with its interval (`low`/`high` null when the
  *   interval reaches past the swept range: only "below/above the range" is known);
+ * - `step`: the crossing falls on a list change: `low` and `high` are the two
+ *   sides of the step (no value between them is fair at these lists), `crossing` null;
+ * - `plateau`: the win rate sits within noise of the target over a stretch,
+ *   `low`..`high`, with no trend across it: any value there is fair (no number);
+ * - `ambiguous`: the win rates cross the target more than once beyond the
+ *   noise: every crossing in `crossings`, no number;
  * - `below-range` / `above-range`: the fitted curve does not reach the target
- *   within the swept values; the fair value lies beyond that end (no number);
+ *   within the swept values; the fair value most likely lies beyond that end
+ *   (no number), and the interval's other end (`high` below the range, `low`
+ *   above it) is set when the bootstrap reaches into the range;
  * - `flat`: no trend within the noise (the slope's interval holds 0).
  */
 export interface FairCrossing {
-  status: 'inside' | 'below-range' | 'above-range' | 'flat';
+  status: 'inside' | 'step' | 'plateau' | 'ambiguous' | 'below-range' | 'above-range' | 'flat';
   crossing: number | null;
   low: number | null;
   high: number | null;
-  /** Which curve gave the crossing: the logistic, or the monotone step fit where the logistic fits worse (by AIC). */
-  fit: 'logistic' | 'isotonic';
-  /** The logistic slope per unit of x, with its bootstrap interval. */
+  /** The curve the crossing is read from: always the monotone (isotonic) fit, on the data and in every replicate. */
+  fit: 'isotonic';
+  /** The logistic slope per unit of x, with its bootstrap interval (the trend test). */
   slope: number;
   slopeLow: number;
   slopeHigh: number;
-  /** Each x: games, observed win rate, fitted win rate. */
-  points: { x: number; games: number; winRate: number; fitted: number }[];
+  /** Share of bootstrap replicates whose curve does not reach the target inside the range (counted beyond its ends). */
+  outside: number;
+  /** `ambiguous`: every crossing of the observed win rates. */
+  crossings: number[];
+  /** `step`: the indices (into `points`) of the groups below and from the step. */
+  step: { below: number; from: number } | null;
+  /** Each distinct x: games, observed win rate with its bootstrap interval, fitted win rate. */
+  points: { x: number; games: number; winRate: number; fitted: number; low: number; high: number }[];
 }
 
 /** One pair's games: player i scored `score` (wins, draws as half) in `games` against j. */

@@ -259,4 +259,20 @@ describe('Muster Armies (R34: one Requisition Point buys one point of one extra 
     expect(infantry.cost).toBe(infantry.points);
     expect(offered[1].find((o) => o.entry === 'Gorehide Brutes')!.cost).toBe(brute.points);
   });
+
+  it('a battle records who held the territory before it and what the territory changed: the discount used, Hive City obstacles, Plains Cavalry', () => {
+    const brute = (o: { entry: string }[]): number => o.findIndex((x) => x.entry === 'Gorehide Brutes');
+    const policies = [scripted(), scripted(), scripted({ spend: (_v, o) => brute(o) }), scripted()];
+    const { r } = run({ policies, rp: [0, 0, 1000, 0], owner: { [T.manufactoria]: P.cy, [T.hive]: P.cy }, fight: scriptedFight(['protector', 'invader', 'invader', 'invader']) });
+    const [manu] = r.resolve({ territory: T.manufactoria, invaders: [P.ana], protectors: [P.cy] }, 'raid');
+    expect(manu.holderBefore).toBe(P.cy);
+    expect(manu.rpDiscount).toBe(20);
+    expect(manu.rpSpent[1]).toBe(smallMusters(c)[P.cy].extras.find((e) => e.option.entry === 'Gorehide Brutes')!.option.points - 20);
+    const [settle] = r.resolve({ territory: T.settlement, invaders: [P.ana], protectors: [P.cy] }, 'raid');
+    expect([settle.holderBefore, settle.rpDiscount, settle.cavalryMarch, settle.protectorObstacles]).toEqual([-1, 0, 0, 0]);
+    const [hive] = r.resolve({ territory: T.hive, invaders: [P.ana], protectors: [P.cy] }, 'raid');
+    expect([hive.holderBefore, hive.protectorObstacles, hive.cavalryMarch]).toEqual([P.cy, 3, 0]);
+    const [plains] = r.resolve({ territory: T.plains, invaders: [P.ana], protectors: [P.cy] }, 'raid');
+    expect([plains.holderBefore, plains.cavalryMarch, plains.protectorObstacles]).toEqual([-1, 1, 0]);
+  });
 });

@@ -71,7 +71,7 @@ export function scriptedFight(results: BattleOutcome['result'][], seen: Paramete
     seen.push(args);
     if (k >= results.length) throw new Error('scripted fight exhausted');
     const result = results[k++];
-    return { result, vpInvader: result === 'invader' ? 3 : 0, vpProtector: result === 'protector' ? 3 : 0 };
+    return { result, vpInvader: result === 'invader' ? 3 : 0, vpProtector: result === 'protector' ? 3 : 0, endReason: 'lastRound' };
   };
 }
 

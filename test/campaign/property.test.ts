@@ -8,7 +8,7 @@ import { small, smallMusters } from './helpers.js';
 const coinFight: FightFn = (spec) => {
   const x = childRng(spec.seed, 'coin').next();
   const result = x < 0.45 ? 'invader' : x < 0.9 ? 'protector' : 'draw';
-  return { result, vpInvader: 0, vpProtector: 0 };
+  return { result, vpInvader: 0, vpProtector: 0, endReason: 'lastRound' };
 };
 
 describe('campaign invariants (fast-check)', () => {

@@ -45,6 +45,16 @@ describe('skirmish campaign runs (engine battles)', () => {
     const bs = lines(reference.battles);
     expect(bs[0]).toEqual([...BATTLE_COLUMNS]);
     expect(bs.length).toBeGreaterThan(N);
+    // Every battle's result follows its VP order unless an army was wiped out (R28: it loses whatever the VP) or won outright.
+    const at = (n: string): number => BATTLE_COLUMNS.indexOf(n as (typeof BATTLE_COLUMNS)[number]);
+    const players = campaign.players.map((p) => p.name);
+    for (const b of bs.slice(1)) {
+      const [vi, vp] = [Number(b[at('vp_invader')]), Number(b[at('vp_protector')])];
+      const byVp = vi > vp ? 'invader' : vp > vi ? 'protector' : 'draw';
+      if (b[at('result')] !== byVp) expect(['wipeOut', 'instantWin']).toContain(b[at('end_reason')]);
+      expect(['vpThreshold', 'lastRound', 'wipeOut', 'instantWin', 'stalled']).toContain(b[at('end_reason')]);
+      expect(['', ...players]).toContain(b[at('holder_before')]);
+    }
     expect(o.summary.text()).toMatch(/Red won \d+ of 4 campaigns: .*95% interval/);
     expect(existsSync(campaignFiles(out).checkpoint)).toBe(false);
   });

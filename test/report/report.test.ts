@@ -7,8 +7,13 @@ import { loadRoster } from '../../src/army/index.js';
 import { getPolicy } from '../../src/bots/index.js';
 import { playGame } from '../../src/engine/index.js';
 import { DEFAULT_RULESET } from '../../src/rules/index.js';
-import { buildReport, detectKind, recordReplay, writeReport } from '../../src/report/index.js';
+import { buildReport, detectKind, recordReplay, ReplayRecorder, writeReport } from '../../src/report/index.js';
+import type { GameEvent, GameState } from '../../src/engine/index.js';
 import { verdict } from '../../src/report/sweep.js';
+import { pickGames } from '../../src/report/notable.js';
+import { reportName } from '../../src/report/report.js';
+import { runSections } from '../../src/report/run.js';
+import type { ColumnTable, CsvTable } from '../../src/report/types.js';
 import { loadCheckedExperiment, runExperiment } from '../../src/runner/index.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
@@ -22,6 +27,14 @@ const tmp = (): string => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const SUMMARY_HEADER = [
+  'cell', 'scenario', 'army_a', 'army_b', 'policy_a', 'policy_b', 'games', 'win_rate_a', 'win_rate_a_low', 'win_rate_a_high',
+  'vp_margin_mean', 'vp_margin_low', 'vp_margin_high', 'matchup_p_holm', 'matchup_imbalanced', 'first_seat_p_holm', 'first_seat_imbalanced', 'verdict_agrees',
+] as const; // prettier-ignore
+/** A summary.csv row of army a against b, both seats played by `policy`. */
+const tierRow = (policy: string, p: string, flag: string, agrees: string, scenario = 'annihilation'): string[] =>
+  [`a vs b | ${scenario} | ${policy}`, scenario, 'a', 'b', policy, policy, '100', '0.7', '0.6', '0.78', '3', '1', '5', p, flag, '1', '0', agrees];
 
 /** Per chart figure: its SVG and how many drawn marks (paths, lines, text) vega put in its mark groups. */
 function figures(html: string): { id: string; marks: number }[] {
@@ -42,7 +55,8 @@ describe('report of each kind of folder', () => {
       expect(figs.length).toBe(a.charts);
       expect(a.charts).toBeGreaterThan(0);
       for (const f of figs) expect(f.marks, f.id).toBeGreaterThan(0);
-      expect(a.html.match(/<table>/g)?.length).toBe(a.charts);
+      // A table a chart, and one under the map and each plain table.
+      expect(a.html.match(/<table>/g)?.length).toBe(a.charts + (a.html.match(/<figure class="(map|plain-table)"/g)?.length ?? 0));
       // Self-contained: no scripts, nothing fetched.
       expect(a.html).not.toMatch(/<script|src="http|href="http/);
       const b = await buildReport({ dir, replays: false });
@@ -83,6 +97,120 @@ describe('report of each kind of folder', () => {
   });
 });
 
+describe('run report: scales, flags, formats, notable games, tiers', () => {
+  it('VP and margin charts draw a panel per scenario, each with its own VP axis', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const scenarios = new Set(readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1])).size;
+    expect(scenarios).toBeGreaterThan(1);
+    const wide = (id: string): string => {
+      const fig = html.slice(html.indexOf(`id="${id}"`));
+      return fig.slice(0, fig.indexOf('<div class="narrow">'));
+    };
+    expect(wide('vp').split('>Victory Points at the end (VP)<').length - 1).toBe(scenarios);
+    expect(wide('vp-margin').split(">army A's VP minus army B's (VP)<").length - 1).toBe(scenarios);
+  });
+
+  it('tables print percentages and VP with one decimal, p-values with three significant digits', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const cells = [...html.matchAll(/<td>(-?\d+\.\d+)<\/td>/g)].map((m) => m[1]);
+    expect(cells.length).toBeGreaterThan(50);
+    for (const c of cells) expect(c).toMatch(/^-?\d+\.\d$/);
+    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0')] };
+    const [section] = runSections(summary, null);
+    const win = section.charts.find((c) => c.id === 'win-rate')!;
+    expect(win.table.rows.map((r) => r[6])).toEqual(['0.000123', '0.500']);
+  });
+
+  it('the flag is explained where it is drawn: the sign test on seat-swapped pairs, Holm-adjusted', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const fig = html.slice(html.indexOf('id="win-rate"'), html.indexOf('id="first-seat"'));
+    expect(fig).toMatch(/sign test on its seat-swapped game pairs[^<]*Holm correction/);
+    expect(fig).toContain('one army ahead (sign test, Holm)');
+  });
+
+  it('several bot tiers: a verdict table per matchup and scenario with verdict_agrees', () => {
+    const summary: CsvTable = {
+      file: 's.csv',
+      columns: [...SUMMARY_HEADER],
+      rows: [tierRow('balanced', '0.01', '1', '0'), tierRow('search', '0.4', '0', '0'), tierRow('balanced', '0.02', '1', '1', 'raid'), tierRow('search', '0.03', '1', '1', 'raid')],
+    };
+    const [section] = runSections(summary, null);
+    const t = section.tables![0];
+    expect(t.table.columns).toEqual(['scenario', 'matchup', 'verdict: balanced vs balanced', 'verdict: search vs search', 'verdicts agree']);
+    expect(t.table.rows.map((r) => [r[0], r[4]])).toEqual([['annihilation', 'NO'], ['raid', 'yes']]);
+    expect(String(t.table.rows[0][2])).toMatch(/^a ahead \(70%, p 0\.0100\)$/);
+    expect(t.table.rows[0][3]).toMatch(/^even /);
+    expect(t.caption).toMatch(/1 of 2 verdicts change/);
+    // One tier: no table.
+    expect(runSections({ ...summary, rows: summary.rows.slice(0, 1) }, null)[0].tables).toEqual([]);
+  });
+
+  it('notable games: the closest among games that went the distance, the biggest upset, the earliest wipe-out', () => {
+    // game: vp_a, vp_b, winner, end_reason, rounds
+    const g: [number, number, string, string, number][] = [
+      [5, 5, 'A', 'wipeOut', 3], // level on VP but a wipe-out: not a close game
+      [12, 10, 'A', 'lastRound', 8],
+      [20, 4, 'A', 'lastRound', 8],
+      [3, 9, 'B', 'lastRound', 8], // B, the underdog, by 6
+      [0, 14, 'B', 'wipeOut', 5], // B by 14, a wipe-out in round 5
+      [15, 14, 'A', 'vpThreshold', 6], // the closest that went the distance
+    ];
+    const cols: Record<string, string[]> = { cell: g.map(() => 'c'), vp_a: g.map((x) => String(x[0])), vp_b: g.map((x) => String(x[1])), winner: g.map((x) => x[2]), end_reason: g.map((x) => x[3]), rounds: g.map((x) => String(x[4])) };
+    const table: ColumnTable = { file: 'games.csv', rows: g.length, get: (n) => cols[n] };
+    const picks = pickGames(table).get('c')!;
+    expect(picks.map((p) => p.row)).toEqual([5, 4, 0]);
+    expect(picks[0].why).toBe('the closest game that went the distance (VP margin 1)');
+    expect(picks[1].why).toBe("the biggest upset: army B, winner of 33.3% of the cell's games, wins by 14 VP");
+    expect(picks[2].why).toBe('the earliest wipe-out (round 3)');
+  });
+
+  it('titles use the manifest name; a tournament its policies; else the folder', () => {
+    expect(reportName({ campaign: 'nyrcon-sample' }, '/x/campaign')).toBe('nyrcon-sample');
+    expect(reportName({ experiment: 'quickstart' }, '/x/out')).toBe('quickstart');
+    expect(reportName({ experiment: 'tournament', tournament: { policies: ['random', 'balanced'] } }, '/x/tournament')).toBe('random, balanced');
+    expect(reportName(null, '/x/my-run')).toBe('my-run');
+  });
+});
+
+describe('campaign page', () => {
+  it('a map hex per territory shaded by its usual holder, a verdict sentence, territories by lift as the CLI ranks them, shares in %', async () => {
+    const dir = path.join(REPORT_FIXTURES, 'campaign');
+    const { html } = await buildReport({ dir, replays: false });
+    const terr = readFileSync(path.join(dir, 'territories.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const hexes = [...html.matchAll(/<g class="territory" data-id="([^"]+)">/g)].map((m) => m[1]);
+    expect(hexes).toEqual(terr.map((r) => r[0]));
+    // Shaded by the faction that held it at the end most often: Spire (a 53.5%) blue, Bastion (b 52.0%) red.
+    const fillOf = (id: string): string => /fill="(#[0-9a-f]+)"/.exec(html.slice(html.indexOf(`data-id="${id}"`)))![1];
+    expect(fillOf('Spire')).toBe('#1f5fbf');
+    expect(fillOf('Bastion')).toBe('#c0392b');
+    expect(html).toMatch(/<p class="verdict">(Ironbound Dominion|Tuskfell Clans) is favoured: Ironbound Dominion won \d+ of 200 campaigns, [\d.]+% \(95% interval [\d.]+%–[\d.]+%\); Tuskfell Clans [\d.]+%\.<\/p>|<p class="verdict">Neither faction/);
+    expect(html).not.toMatch(/held_end_a|predicts_winner/);
+    expect(html).toContain('held by Ironbound Dominion');
+    // The lift chart's rows in the CLI's order (largest lift first), its table in %.
+    const lift = html.slice(html.indexOf('id="territory-lift"'));
+    const order = [...lift.slice(lift.indexOf('<tbody>')).matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    const byLift = [...terr].sort((a, b) => Number(b[11]) - Number(a[11])).map((r) => r[0]);
+    expect(order.slice(0, terr.length)).toEqual(byLift);
+    expect(lift).toContain(`<td>${Math.round(Number(terr[1][11]) * 1000) / 10}</td>`);
+  });
+});
+
+describe('campaign battles', () => {
+  it('battles against their VP order are counted with how they ended', async () => {
+    const { battleOrderLine } = await import('../../src/report/campaign.js');
+    const t = (rows: string[][], columns = ['result', 'vp_invader', 'vp_protector', 'end_reason']): CsvTable => ({ file: 'battles.csv', columns, rows });
+    const rows = [
+      ['invader', '25', '11', 'lastRound'],
+      ['protector', '25', '11', 'wipeOut'],
+      ['draw', '4', '4', 'lastRound'],
+      ['invader', '2', '2', 'wipeOut'],
+    ];
+    expect(battleOrderLine(t(rows))).toBe("2 of 4 battles went against their VP order: 2 wipeOut (R28: a wiped-out army loses whatever its VP; battles.csv's end_reason).");
+    expect(battleOrderLine(t(rows.map((r) => r.slice(0, 3)), ['result', 'vp_invader', 'vp_protector']))).toMatch(/^2 of 4 .* no end_reason/);
+    expect(battleOrderLine(t(rows.slice(0, 1)))).toMatch(/^Every one of the 1 battles/);
+  });
+});
+
 describe('replays', () => {
   it('the replay is the game playGame plays, stepped by activation and round, warriors moving', () => {
     const opts = {
@@ -103,6 +231,50 @@ describe('replays', () => {
     expect(moved).toBe(true);
   });
 
+  it('steps begin where their events begin: Setup has no warrior on the table, a Victory Phase is its own round, a move keeps the turns of its path', () => {
+    const opts = {
+      armies: [loadRoster(path.join(ROOT, 'sims/armies/ironbound-400.json'), DEFAULT_RULESET), loadRoster(path.join(ROOT, 'sims/armies/tuskfell-400.json'), DEFAULT_RULESET)] as [never, never],
+      scenario: getScenario('raid'),
+      ruleset: DEFAULT_RULESET,
+      seed: 'replay-2',
+      policies: [getPolicy('random'), getPolicy('random')] as [never, never],
+    };
+    let state: Readonly<GameState> | null = null;
+    const rec = new ReplayRecorder(() => state);
+    // The engine's move events gain the points a path turned at (\`via\`): a hand-made turn halfway, one move in three.
+    let moves = 0;
+    const result = playGame({
+      ...opts,
+      observe: (s) => {
+        state = s;
+        rec.started();
+      },
+      onEvent: (e: GameEvent) => {
+        if (e.type === 'move') {
+          // Every third move turns once; the others go straight (any turns of the engine's own dropped).
+          const mid: [number, number] = [(e.from[0] + e.to[0]) / 2 + 1, (e.from[1] + e.to[1]) / 2];
+          const { via: _own, ...straight } = e as typeof e & { via?: unknown };
+          rec.event((moves++ % 3 === 0 ? { ...straight, via: [mid] } : straight) as GameEvent);
+        } else rec.event(e);
+      },
+    });
+    const frames = rec.finish(result);
+    expect(frames[0].label).toBe('Setup');
+    expect(frames[0].pos.filter((_, i) => i % 4 === 3).every((f) => (f & 1) === 0)).toBe(true);
+    const firstDeploy = frames[1];
+    expect(firstDeploy.label).toMatch(/^Deployment: /);
+    expect(firstDeploy.pos.filter((_, i) => i % 4 === 3 && (firstDeploy.pos[i] & 1) === 1).length).toBeGreaterThan(0);
+    const scored = frames.filter((f) => /scored$/.test(f.label));
+    expect(scored.map((f) => f.label)).toEqual(scored.map((f) => `Round ${f.round} scored`));
+    expect(scored.length).toBe(result.rounds);
+    // The step before a Victory Phase does not yet show its VP.
+    for (let k = 1; k < frames.length; k++) if (/scored$/.test(frames[k].label) && frames[k].vp.join() !== frames[k - 1].vp.join()) expect(frames[k - 1].label).not.toMatch(/scored$/);
+    const turned = frames.flatMap((f) => f.paths).filter((p) => p.pts.length === 6);
+    const straight = frames.flatMap((f) => f.paths).filter((p) => p.kind === 'move' && p.pts.length === 4);
+    expect(turned.length).toBe(Math.ceil(moves / 3));
+    expect(straight.length).toBe(moves - turned.length);
+  });
+
   it('a run report links replays of the closest and most lopsided game of each cell, ending as games.csv says', async () => {
     const dir = tmp();
     const file = path.join(ROOT, 'test/runner/fixtures/sims/real.json');
@@ -115,7 +287,7 @@ describe('replays', () => {
     expect(readdirSync(path.join(dir, 'replays')).length).toBe(o.replays.length);
     const html = readFileSync(o.file, 'utf8');
     for (const r of o.replays) expect(html).toContain(`href="replays/${path.basename(r)}"`);
-    expect(html).toMatch(/the closest game \(VP margin [\d.]+\)/);
+    expect(html).toMatch(/the closest game that went the distance \(VP margin [\d.]+\)<\/a>: [^<]*, ended (after the last round|at the VP threshold) in round \d+/);
     expect(html).not.toMatch(/inputs changed/);
     // Without the experiment file the report still comes, and says why it has no replays.
     const lone = tmp();

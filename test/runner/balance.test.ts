@@ -9,8 +9,13 @@ const ref = (label: string) => ({ label, path: `${label}.json`, file: '' });
  * A cell of `pairs` seat-swapped pairs: in `aAhead` of them army A wins both
  * games, in `firstAhead` the first seat wins both, the rest split by seat 1/1.
  */
-function cell(key: string, policy: string, pairs: { aAhead: number; bAhead?: number; firstAhead?: number; even: number }): CellSummary {
-  const s = new CellSummary({ key, scenarioLabel: 'raid', armyA: ref('x'), armyB: ref('y'), policyA: policy, policyB: policy });
+function cell(
+  key: string,
+  policy: string,
+  pairs: { aAhead: number; bAhead?: number; firstAhead?: number; even: number },
+  point?: { index: number; values: string[]; sameAs?: number },
+): CellSummary {
+  const s = new CellSummary({ key, scenarioLabel: 'raid', armyA: ref('x'), armyB: ref('y'), policyA: policy, policyB: policy, ...(point ? { point } : {}) });
   let g = 0;
   const game = (firstSeat: 'A' | 'B', winner: 'A' | 'B'): void => {
     const r: GameRecord = {
@@ -54,5 +59,25 @@ describe('balance flags', () => {
     const flip = summaryRows([cell('a | random', 'random', { aAhead: 20, even: 0 }), cell('a | balanced', 'balanced', { aAhead: 0, bAhead: 20, even: 0 })]);
     expect(flip.map((r) => r[col('verdict_agrees')])).toEqual(['0', '0']);
     expect(formatSummaryTable(flip)).toMatch(/verdict differs between bot tiers/);
+  });
+
+  it('counts grid points that play the very same games (same_as) once in the Holm family', () => {
+    // A sweep: cost=10 one list, cost=20, 30 and 40 the same other list (the very same games).
+    const pt = (index: number, sameAs?: number) => ({ index, values: [String(10 * (index + 1))], ...(sameAs !== undefined ? { sameAs } : {}) });
+    const sweep = [
+      cell('m | cost=10', 'p', { aAhead: 20, even: 0 }, pt(0)),
+      cell('m | cost=20', 'p', { aAhead: 15, bAhead: 5, even: 0 }, pt(1)),
+      cell('m | cost=30', 'p', { aAhead: 15, bAhead: 5, even: 0 }, pt(2, 1)),
+      cell('m | cost=40', 'p', { aAhead: 15, bAhead: 5, even: 0 }, pt(3, 1)),
+    ];
+    const rows = summaryRows(sweep);
+    // Two distinct tests: the weak cell's raw 0.0414 × 1 (second smallest of 2), not × 3 (of 4).
+    const weak = rows.slice(1).map((r) => Number(r[col('matchup_p_holm')]));
+    expect(weak).toEqual([weak[0], weak[0], weak[0]]);
+    expect(weak[0]).toBeCloseTo(0.0414, 3);
+    expect(rows.slice(1).map((r) => r[col('matchup_imbalanced')])).toEqual(['1', '1', '1']);
+    // Without same_as the four cells would be four tests and the weak ones not flagged.
+    const apart = summaryRows(sweep.map((s, i) => cell(s.cell.key, 'p', i === 0 ? { aAhead: 20, even: 0 } : { aAhead: 15, bAhead: 5, even: 0 }, pt(i))));
+    expect(Number(apart[1][col('matchup_p_holm')])).toBeCloseTo(0.1241, 3);
   });
 });

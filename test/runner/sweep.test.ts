@@ -18,7 +18,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const FILES = ['games.csv', 'summary.csv', 'errors.csv', 'sweep.csv', 'crossing.csv'];
+const FILES = ['games.csv', 'summary.csv', 'errors.csv', 'sweep.csv', 'crossing.csv', 'lists.csv'];
 const read = (dir: string): Record<string, string> => Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
 const csv = (text: string): string[][] => text.trimEnd().split('\n').map((l) => l.split(','));
 
@@ -53,7 +53,7 @@ describe('a sweep with the stand-in game', () => {
 
   it('writes sweep.csv per grid point and cell, and finds the crossing at 0 within its interval', () => {
     const sweep = csv(reference['sweep.csv']);
-    expect(sweep[0]).toEqual(['cell', 'edge', ...SUMMARY_COLUMNS.slice(1)]);
+    expect(sweep[0]).toEqual(['cell', 'edge', ...SUMMARY_COLUMNS.slice(1), 'same_as']);
     expect(sweep).toHaveLength(1 + 14);
     expect(sweep[1][0]).toBe('alpha-400 vs beta-400 | meeting-engagement | random vs random');
     const winRate = sweep[0].indexOf('win_rate_a');
@@ -170,7 +170,7 @@ describe('sweep definitions', () => {
     const crossing = csv(readFileSync(path.join(dir, 'crossing.csv'), 'utf8'));
     expect(crossing[0]).toEqual([...CROSSING_COLUMNS, 'edge', 'note']);
     // "note" is not a number: no crossing along it; "edge" once per value of "note".
-    expect(crossing.slice(1).map((r) => [r[1], r[7], r[8]])).toEqual([
+    expect(crossing.slice(1).map((r) => [r[1], ...r.slice(-2)])).toEqual([
       ['edge', '', 'x'],
       ['edge', '', 'y'],
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/dice/rng.js';
-import { binomialTest, crossingOfGroups, fairCrossing, holm, isotonicFit, logisticFit, type CrossingGroup } from '../../src/stats/index.js';
+import { binomialTest, crossingOfGroups, crossingsOfCurve, fairCrossing, holm, isFlat, isotonicFit, logisticFit, nearestRank, type CrossingGroup } from '../../src/stats/index.js';
 
 /** Seat-swapped pairs at each x: two games won with probability p(x) each, a draw now and then. */
 function synthetic(seed: string, xs: number[], pairs: number, p: (x: number) => number, draws = 0.1): CrossingGroup[] {
@@ -73,8 +73,8 @@ describe('crossingOfGroups', () => {
     expect(flat.slopeHigh).toBeGreaterThanOrEqual(0);
   });
 
-  it('falls back to the monotone fit where the logistic fits worse, and is deterministic in its seed', () => {
-    // A step: 80% up to 100, 20% from 105 on; the logistic cannot be that steep and wide at once.
+  it('reads a step curve off the monotone fit, and is deterministic in its seed', () => {
+    // A step: 80% up to 100, 20% from 105 on; a logistic cannot be that steep and wide at once.
     const groups = synthetic('step', range(80, 125, 5), 400, (x) => (x <= 100 ? 0.8 : 0.2), 0);
     const c = crossingOfGroups(groups, { seed: 's' });
     expect(c.fit).toBe('isotonic');
@@ -95,6 +95,114 @@ describe('crossingOfGroups', () => {
     expect(a.crossing).toBeCloseTo(b.crossing!, 10);
     expect(a.low).toBeCloseTo(b.low!, 10);
     expect(a.points.map((p) => p.games)).toEqual(groups.map((g) => 2 * g.scores.length));
+  });
+});
+
+/** Groups with given win rates: `pairs` seat-swapped pairs each, scoring 2 (both won) or 0, the same pairs at every x (unit i is seed pair i). */
+function exact(xs: number[], rates: number[], pairs = 400): CrossingGroup[] {
+  return xs.map((x, j) => {
+    const wins = Math.round(rates[j] * pairs);
+    const scores = Array.from({ length: pairs }, (_, i) => (i < wins ? 2 : 0));
+    return { x, scores, games: scores.map(() => 2) };
+  });
+}
+
+describe('the interval, the statuses and the steps (issue 24)', () => {
+  it('takes the nearest-rank quantiles: the 25th and the 975th of 1,000 replicates', () => {
+    const sorted = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expect(nearestRank(sorted, 0.025)).toBe(25);
+    expect(nearestRank(sorted, 0.975)).toBe(975);
+    expect(nearestRank(sorted.slice(0, 40), 0.025)).toBe(1);
+    expect(nearestRank(sorted.slice(0, 40), 0.975)).toBe(39);
+    expect(nearestRank([-Infinity, 1, 2, Infinity], 0.975)).toBe(Infinity);
+  });
+
+  it('calls a trend flat exactly when the slope interval holds 0, its ends included', () => {
+    expect(isFlat(0, 1)).toBe(true);
+    expect(isFlat(-1, 0)).toBe(true);
+    expect(isFlat(-0.2, 0.3)).toBe(true);
+    expect(isFlat(Number.MIN_VALUE, 1)).toBe(false);
+    expect(isFlat(-1, -Number.MIN_VALUE)).toBe(false);
+  });
+
+  it('puts a crossing that falls between two lists on the list step: status step, the two sides, no number', () => {
+    // The sample's shape: 57% while the list keeps its fifth model (up to 29), 45% from 30.
+    const groups = exact([10, 15, 20, 25, 30], [0.64, 0.57, 0.57, 0.57, 0.45]);
+    groups[3].stepAfter = { low: 29, high: 30 };
+    const c = crossingOfGroups(groups, { seed: 'step' });
+    expect(c.status).toBe('step');
+    expect([c.crossing, c.low, c.high]).toEqual([null, 29, 30]);
+    expect(c.step).toEqual({ below: 3, from: 4 });
+    // Without the list arithmetic the same data give a straight line from 25 to 30 and a sharp number inside it.
+    delete groups[3].stepAfter;
+    const line = crossingOfGroups(groups, { seed: 'step' });
+    expect(line.status).toBe('inside');
+    expect(line.crossing!).toBeGreaterThan(25);
+    expect(line.crossing!).toBeLessThan(29);
+  });
+
+  it('says plateau, with the stretch as interval, where the win rate sits at 50% over three points with no trend', () => {
+    const c = crossingOfGroups(exact([0, 1, 2, 3, 4, 5, 6], [0.2, 0.3, 0.5, 0.5, 0.5, 0.7, 0.8]), { seed: 'plateau' });
+    expect(c.status).toBe('plateau');
+    expect([c.crossing, c.low, c.high]).toEqual([null, 2, 4]);
+    // One value at 50% between steep neighbours is a crossing, not a plateau.
+    const sharp = crossingOfGroups(exact([0, 1, 2, 3, 4], [0.2, 0.3, 0.5, 0.7, 0.8]), { seed: 'plateau' });
+    expect(sharp.status).toBe('inside');
+    expect(sharp.crossing).toBe(2);
+  });
+
+  it('says ambiguous, with every crossing, when the win rates cross 50% more than once beyond the noise', () => {
+    const c = crossingOfGroups(exact([0, 1, 2, 3], [0.3, 0.7, 0.3, 0.7]), { seed: 'amb' });
+    expect(c.status).toBe('ambiguous');
+    expect(c.crossing).toBeNull();
+    expect(c.crossings.map((x) => +x.toFixed(9))).toEqual([0.5, 1.5, 2.5]);
+    expect(crossingsOfCurve([0, 1, 2, 3], [0.4, 0.5, 0.5, 0.6])).toEqual([1.5]);
+  });
+
+  it('resamples seed pairs jointly across x (common random numbers): a narrow trend, an honest level', () => {
+    // Each pair's luck is shared by every x (the same seeds); the parameter moves the rate a little each step.
+    const rng = createRng('crn');
+    const pairs = 300;
+    const luck = Array.from({ length: pairs }, () => rng.next());
+    const xs = [0, 1, 2, 3, 4];
+    const groups: CrossingGroup[] = xs.map((x) => {
+      const scores = luck.map((u) => 2 * Number(u < 0.4 + 0.05 * x));
+      return { x, scores, games: scores.map(() => 2), pairs: scores.map((_s, i) => i) };
+    });
+    const joint = crossingOfGroups(groups, { seed: 'j' });
+    // The same data with the pairs told apart at each x: resampled point by point.
+    const apart = crossingOfGroups(groups.map((g) => ({ ...g, pairs: g.pairs!.map((i) => `${g.x}:${String(i)}`) })), { seed: 'j' });
+    expect(joint.crossing).toBe(apart.crossing);
+    // The trend is a difference between x's, which shared seeds pin down: its interval is far narrower.
+    expect(joint.slopeHigh - joint.slopeLow).toBeLessThan(0.8 * (apart.slopeHigh - apart.slopeLow));
+    // The level is not: shared luck moves every x together, so the crossing's interval must not shrink as if five samples were independent.
+    expect(joint.high! - joint.low!).toBeGreaterThan(apart.high! - apart.low!);
+  });
+
+  it('gives the same interval whatever order the units come in (pairs name them)', () => {
+    const groups = synthetic('order', range(0, 8, 2), 60, logistic(4, 2)).map((g) => ({ ...g, pairs: g.scores.map((_s, i) => i) }));
+    // The first group's units reversed: the same pairs, another order.
+    const reversed = groups.map((g, j) => (j > 0 ? g : { ...g, scores: [...g.scores].reverse(), games: [...g.games].reverse(), pairs: [...g.pairs].reverse() }));
+    expect(crossingOfGroups(reversed, { seed: 'o' })).toEqual(crossingOfGroups(groups, { seed: 'o' }));
+  });
+
+  it('counts replicates that do not cross at the range ends, and opens the interval there', () => {
+    // 50% is just inside the top of the range: some replicates never reach it.
+    const c = crossingOfGroups(synthetic('edge', [0, 1, 2, 3], 60, (x) => 0.3 + 0.065 * x, 0), { seed: 'e' });
+    expect(c.outside).toBeGreaterThan(0.025);
+    if (c.status === 'inside') expect(c.high).toBeNull();
+    else expect(c.status).toBe('above-range');
+  });
+});
+
+describe('an edge within the noise', () => {
+  it('says below-range yet lets the interval reach into the range when the replicates do', () => {
+    // A mirror of Defense fair at 2 (a calibration seed): 0 and 1 within noise of 50%, their pooled level just above it.
+    const c = crossingOfGroups(exact([0, 1, 3, 4], [0.53, 0.498, 0.593, 0.675], 200), { seed: 'edge' });
+    expect(c.status).toBe('below-range');
+    expect([c.crossing, c.low]).toEqual([null, null]);
+    expect(c.high!).toBeGreaterThanOrEqual(2);
+    expect(c.outside).toBeGreaterThan(0.025);
   });
 });
 

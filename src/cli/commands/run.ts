@@ -133,6 +133,9 @@ Example:
   $ skirmish sweep my-sweep.json --shard 1/2 --out reports/s-1   # then skirmish merge
 
 Writes games.csv and summary.csv (a column per parameter; a cell per grid point),
-sweep.csv (the summary with a column per parameter) and crossing.csv (the value
-where army A's win rate is 50%, with a 95% bootstrap interval, or a plain
-below-range / above-range / flat verdict).`;
+sweep.csv (the summary with a column per parameter, and same_as: the earlier
+grid point whose very games a point plays), lists.csv (each army's regiments
+and points at each grid point, for sweeps of a points or models parameter) and
+crossing.csv (the value where army A's win rate is 50% with a 95% bootstrap
+interval; or a list step, plateau, ambiguous, below-range / above-range or flat
+verdict; and an advice column saying what to do next).`;
