@@ -1,5 +1,5 @@
-// examples/fit-crossing.mjs: the fair value of a sweep's games, fitted as `skirmish sweep` fits them,
-// for results you filter or combine yourself.
+// examples/fit-crossing.mjs: the fair value of a sweep's games by the monotone fit and bootstrap
+// `skirmish sweep` uses, for results you filter or combine yourself (army lists not taken into account).
 //   node examples/fit-crossing.mjs reports/shieldbearer-cost/games.csv shieldbearer_model_cost
 import { readFileSync } from 'node:fs';
 import { fairCrossing } from 'skirmish-lab';
@@ -41,4 +41,11 @@ const fit = fairCrossing(
 );
 for (const p of fit.points) console.log(`${parameter} ${p.x}: ${p.games} games, army A wins ${(100 * p.winRate).toFixed(1)}%`);
 const at = (x) => (x === null ? '-' : x.toFixed(2));
-console.log(`${fit.status}: crossing ${at(fit.crossing)} (95% interval ${at(fit.low)} to ${at(fit.high)}, ${fit.fit} fit)`);
+const verdict = {
+  inside: `crossing ${at(fit.crossing)}, 95% interval ${at(fit.low)} to ${at(fit.high)}`,
+  step: `a step between ${at(fit.low)} and ${at(fit.high)}`,
+  plateau: `fair anywhere from ${at(fit.low)} to ${at(fit.high)}`,
+  ambiguous: `crosses 50% at ${fit.crossings.map(at).join(', ')}`,
+}[fit.status];
+// fairCrossing knows nothing of army lists: a points sweep's list steps are in its lists.csv and crossing.csv.
+console.log(`${fit.status}: ${verdict ?? 'no crossing inside the range'} (${fit.fit} fit of the games alone)`);

@@ -14,7 +14,7 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/cli/commands/index.js';
 import { CAMPAIGN_COLUMNS, TERRITORY_COLUMNS, BATTLE_COLUMNS } from '../../src/campaign/index.js';
-import { CROSSING_COLUMNS, ERROR_COLUMNS, GAME_COLUMNS, PAIRING_COLUMNS, RATING_COLUMNS, SUMMARY_COLUMNS } from '../../src/runner/index.js';
+import { CROSSING_COLUMNS, ERROR_COLUMNS, GAME_COLUMNS, LIST_COLUMNS, PAIRING_COLUMNS, RATING_COLUMNS, SUMMARY_COLUMNS } from '../../src/runner/index.js';
 import {
   allBlocks,
   blocksOf,
@@ -216,6 +216,8 @@ describe('docs/OUTPUTS.md', () => {
       ...SUMMARY_COLUMNS,
       ...ERROR_COLUMNS,
       ...CROSSING_COLUMNS,
+      ...LIST_COLUMNS,
+      'same_as',
       ...PAIRING_COLUMNS,
       ...RATING_COLUMNS,
       ...CAMPAIGN_COLUMNS,
