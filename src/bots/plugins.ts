@@ -65,7 +65,7 @@ function badAnswer(view: GameView, d: Decision, c: unknown): string | null {
   try {
     view.fork('plugin-check').apply(c as Choice);
   } catch (e) {
-    return `made an illegal choice: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+    return `made an illegal ${d.kind} choice: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
   }
   return null;
 }
@@ -92,7 +92,7 @@ function wrap(p: Policy, file: string): Policy {
         throw new PluginError(`bot ${name} took ${(ms / 1000).toFixed(1)} s over a ${d.kind} decision (limit ${decisionLimitMs() / 1000} s, --decision-timeout)`, name, d.kind);
       }
       const bad = badAnswer(view, d, c);
-      if (bad !== null) throw new PluginError(`bot ${name} ${bad} on a ${d.kind} decision`, name, d.kind);
+      if (bad !== null) throw new PluginError(`bot ${name} ${bad.startsWith('made') ? bad : `${bad} for a ${d.kind} decision`}`, name, d.kind);
       return c as Choice;
     },
   };
