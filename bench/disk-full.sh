@@ -1,5 +1,7 @@
 #!/bin/bash
 # Each writing command on a 1 MB tmpfs nearly full: the one-line message, nothing partial; then free the space and resume.
+# Needs root (mount). Usage: sudo bench/disk-full.sh  (after npm run build)
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 S="node $ROOT/dist/cli/main.js"
 M=/mnt/tailfull
 mkdir -p $M; umount $M 2>/dev/null; mount -t tmpfs -o size=1m tmpfs $M
