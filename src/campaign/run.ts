@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync } from 'node:fs';
 import { isPluginSpec } from '../bots/registry.js';
 import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
-import { openNew, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
+import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -102,6 +102,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const shard = opts.shard ?? null;
   const workers = opts.workers ?? availableParallelism();
   const files = campaignFiles(out);
+  refuseFolders(Object.values(files));
   // Plugin battle bots are loaded here first, before any output: a bad module is exit 2, not a run of errors.
   await loadBattlePlugins(c);
   const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null };

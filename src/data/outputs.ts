@@ -140,7 +140,13 @@ const NEW_FILE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL
 /** Creates `file` empty for writing, removing whatever is there first (a planted link included, not its target). */
 export function openNew(file: string): number {
   removeIfPresent(file);
-  return openSync(file, NEW_FILE, 0o644);
+  try {
+    return openSync(file, NEW_FILE, 0o644);
+  } catch (err) {
+    // Still there after the removal: a folder (or something else that unlink leaves) planted under the name.
+    if (codeOf(err) === 'EEXIST') throw new InputError(`${file}: a folder where an output file goes; remove or rename it`);
+    throw err;
+  }
 }
 
 /** Writes `text` to a new file `file` (see openNew) and syncs it; on failure nothing is left under that name. */
@@ -246,6 +252,23 @@ function pidAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A folder planted under an output's name cannot be replaced by a file:
+ * one line naming it, before any work (issue 25). Links and files there are
+ * fine: they are replaced, never followed.
+ */
+export function refuseFolders(files: readonly string[]): void {
+  for (const f of files) {
+    let dir = false;
+    try {
+      dir = lstatSync(f).isDirectory();
+    } catch {
+      // not there
+    }
+    if (dir) throw new InputError(`${f}: a folder where an output file goes; remove or rename it`);
   }
 }
 

@@ -1,8 +1,8 @@
-import { linkSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { checkOutputDir, cleanStaleTemporaries, makeOutputDir, removeIfPresent, tmpNameFor, writeNew } from '../data/outputs.js';
+import { checkOutputDir, cleanStaleTemporaries, makeOutputDir, refuseFolders, removeIfPresent, tmpNameFor, writeNew } from '../data/outputs.js';
 
 /** The lock file a run holds in its output folder. */
 export const LOCK_FILE = 'run.lock';
@@ -30,6 +30,14 @@ function alive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 
@@ -62,6 +70,7 @@ export function acquireRunLock(dir: string): RunLock {
   const file = path.join(dir, LOCK_FILE);
   const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
   let tookOverFrom: number | null = null;
+  refuseFolders([file]);
   // The lock appears with its holder already in it (written beside, then linked): never an empty lock (issue 25).
   const mine = tmpNameFor(file);
   writeNew(mine, `${JSON.stringify(me)}\n`);
@@ -71,6 +80,11 @@ export function acquireRunLock(dir: string): RunLock {
         linkSync(mine, file);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        // A link is no lock a run made (runs link a file of their own): planted, it is removed, never followed.
+        if (isLink(file)) {
+          removeIfPresent(file);
+          continue;
+        }
         const seen = readHolder(file);
         if (seen === null) continue; // released meanwhile: try again
         const h = seen.holder;

@@ -2,7 +2,7 @@ import { closeSync, createReadStream, existsSync, fsyncSync, readFileSync } from
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
-import { openNew, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
+import { openNew, refuseFolders, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { inLockedFolder } from './lock.js';
 import { csvHeader, csvText, ERROR_COLUMNS, GAME_COLUMNS, gameFromFields, parseCsvLine } from './csv.js';
 import { packageVersion } from './paths.js';
@@ -148,6 +148,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
 
 async function mergeLocked(out: string, first: Manifest, ordered: { dir: string; m: Manifest }[]): Promise<MergeOutcome> {
   const files = outputFiles(out);
+  refuseFolders([files.games, files.errors, files.summary, files.manifest, ...(first.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
   const staged = new StagedFiles();
   const gamesTmp = tmpNameFor(files.games);
   const errorsTmp = tmpNameFor(files.errors);

@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync } from 'node:fs';
-import { openNew, removeIfPresent, StagedFiles, tmpNameFor, writeAll, writeFileAtomically } from '../data/outputs.js';
+import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll, writeFileAtomically } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -118,6 +118,9 @@ export function outputFiles(out: string): { games: string; summary: string; erro
   };
 }
 
+/** The files a tournament adds (runner/tournament.ts), checked here too: a folder in their place is refused before any game. */
+const tournamentNames = (out: string): Record<string, string> => ({ pairings: path.join(out, 'pairings.csv'), ratings: path.join(out, 'ratings.csv') });
+
 /** Whether a cell plays a plugin bot. */
 export const hasPlugin = (c: CellSpec): boolean => isPluginSpec(c.policyA) || isPluginSpec(c.policyB);
 
@@ -146,6 +149,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
   if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
   const files = outputFiles(out);
+  refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
   const header = { checkpoint: 2 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null };
   let checkpoint: Checkpoint;
