@@ -77,3 +77,24 @@ describe('run with a plugin bot that never answers', () => {
     for (const e of errors) expect(e).toMatch(/,[01],[0-9a-f]{32},bot misbehave-loop .* did not answer a \w+ decision within 0\.5 s/);
   });
 });
+
+describe('campaigns with a plugin battle bot', () => {
+  const CAMPAIGN = path.join(ROOT, 'test', 'campaign', 'fixtures', 'small.json');
+  it('by absolute path: plays as the built-in it copies (the same campaigns.csv)', () => {
+    const args = (out: string, policy: string): string[] => ['campaign', CAMPAIGN, '--campaigns', '2', '--workers', '1', '--battle-policy', policy, '--out', out, '--no-report'];
+    const a = cli(args(path.join(dir, 'camp-plugin'), `${BOT}:mode=ok`));
+    expect(a.code, a.stderr).toBe(0);
+    expect(cli(args(path.join(dir, 'camp-random'), 'random')).code).toBe(0);
+    const read = (d: string): string => readFileSync(path.join(dir, d, 'campaigns.csv'), 'utf8');
+    expect(read('camp-plugin')).toBe(read('camp-random'));
+  });
+
+  it('a bot that never answers: its campaigns go to errors.csv, the run finishes', () => {
+    const out = path.join(dir, 'camp-loop');
+    const r = cli(['campaign', CAMPAIGN, '--campaigns', '2', '--workers', '2', '--battle-policy', `${BOT}:mode=loop,at=30`, '--decision-timeout', '0.5', '--out', out, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    const errors = readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(errors).toHaveLength(2);
+    for (const e of errors) expect(e).toMatch(/^small,[01],[0-9a-f]+,bot misbehave-loop .* did not answer a \w+ decision within 0\.5 s/);
+  });
+});
