@@ -206,54 +206,52 @@ async function mergeInto(
     if (batch.length > 0) writeAll(fd, batch.join(''));
     batch.length = 0;
   };
-  {
-    for (const cell of first.cells) {
-      const summary = new CellSummary({
-        key: cell.key,
-        scenarioLabel: cell.scenario,
-        armyA: { ...cell.armyA, file: '' },
-        armyB: { ...cell.armyB, file: '' },
-        policyA: cell.policyA,
-        policyB: cell.policyB,
-        point: cell.point,
-      });
-      for (const r of readers) {
-        const expected = r.s.m.cells[cell.index];
-        let rows = 0;
-        let errs = 0;
-        for (let line = await r.games.peek(); line !== null; line = await r.games.peek()) {
-          const f = parseFields(line, r.games);
-          if (f[0] !== cell.key) break;
-          await r.games.next();
-          summary.add(gameFromFields(f.slice(0, GAME_COLUMNS.length)));
-          batch.push(`${line}\n`);
-          if (batch.length >= 1000) flush(gamesFd);
-          rows++;
-        }
-        flush(gamesFd);
-        for (let line = await r.errors.peek(); line !== null; line = await r.errors.peek()) {
-          const f = parseFields(line, r.errors);
-          if (f[0] !== cell.key) break;
-          await r.errors.next();
-          batch.push(`${line}\n`);
-          errs++;
-        }
-        flush(errorsFd);
-        if (rows !== expected.games || errs !== expected.errors) {
-          throw new InputError(
-            `${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`,
-          );
-        }
-        summary.errors += errs;
-        totalGames += rows;
-        totalErrors += errs;
-      }
-      summaries.push(summary);
-    }
+  for (const cell of first.cells) {
+    const summary = new CellSummary({
+      key: cell.key,
+      scenarioLabel: cell.scenario,
+      armyA: { ...cell.armyA, file: '' },
+      armyB: { ...cell.armyB, file: '' },
+      policyA: cell.policyA,
+      policyB: cell.policyB,
+      point: cell.point,
+    });
     for (const r of readers) {
-      if ((await r.games.peek()) !== null) throw new InputError(`${r.games.file}: line ${r.games.lineNo + 1}: a row of no cell of the experiment`);
-      if ((await r.errors.peek()) !== null) throw new InputError(`${r.errors.file}: line ${r.errors.lineNo + 1}: a row of no cell of the experiment`);
+      const expected = r.s.m.cells[cell.index];
+      let rows = 0;
+      let errs = 0;
+      for (let line = await r.games.peek(); line !== null; line = await r.games.peek()) {
+        const f = parseFields(line, r.games);
+        if (f[0] !== cell.key) break;
+        await r.games.next();
+        summary.add(gameFromFields(f.slice(0, GAME_COLUMNS.length)));
+        batch.push(`${line}\n`);
+        if (batch.length >= 1000) flush(gamesFd);
+        rows++;
+      }
+      flush(gamesFd);
+      for (let line = await r.errors.peek(); line !== null; line = await r.errors.peek()) {
+        const f = parseFields(line, r.errors);
+        if (f[0] !== cell.key) break;
+        await r.errors.next();
+        batch.push(`${line}\n`);
+        errs++;
+      }
+      flush(errorsFd);
+      if (rows !== expected.games || errs !== expected.errors) {
+        throw new InputError(
+          `${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`,
+        );
+      }
+      summary.errors += errs;
+      totalGames += rows;
+      totalErrors += errs;
     }
+    summaries.push(summary);
+  }
+  for (const r of readers) {
+    if ((await r.games.peek()) !== null) throw new InputError(`${r.games.file}: line ${r.games.lineNo + 1}: a row of no cell of the experiment`);
+    if ((await r.errors.peek()) !== null) throw new InputError(`${r.errors.file}: line ${r.errors.lineNo + 1}: a row of no cell of the experiment`);
   }
   const rows = summaryRows(summaries);
   staged.write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
