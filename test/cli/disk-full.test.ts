@@ -84,7 +84,7 @@ describe('a full disk', () => {
     3000,
     ['games.csv', 'pairings.csv', 'ratings.csv'],
   );
-  batch('campaign', (out) => ['campaign', CAMPAIGN, '--campaigns', '3', '--battle-policy', 'random', '--workers', '0', '--out', out, '--no-report'], 3000, ['campaigns.csv', 'battles.csv', 'territories.csv'], 'campaigns');
+  batch('campaign', (out) => ['campaign', CAMPAIGN, '--campaigns', '2', '--battle-policy', 'random', '--workers', '0', '--out', out, '--no-report'], 1500, ['campaigns.csv', 'battles.csv', 'territories.csv'], 'campaigns');
 
   it('while the final files are written (the manifest last): none of them appears, the checkpoint stays, --resume finishes', () => {
     for (const [cmd, args] of [

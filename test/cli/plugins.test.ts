@@ -81,7 +81,7 @@ describe('run with a plugin bot that never answers', () => {
 describe('campaigns with a plugin battle bot', () => {
   const CAMPAIGN = path.join(ROOT, 'test', 'campaign', 'fixtures', 'small.json');
   it('by absolute path: plays as the built-in it copies (the same campaigns.csv)', () => {
-    const args = (out: string, policy: string): string[] => ['campaign', CAMPAIGN, '--campaigns', '2', '--workers', '1', '--battle-policy', policy, '--out', out, '--no-report'];
+    const args = (out: string, policy: string): string[] => ['campaign', CAMPAIGN, '--campaigns', '1', '--workers', '1', '--battle-policy', policy, '--out', out, '--no-report'];
     const a = cli(args(path.join(dir, 'camp-plugin'), `${BOT}:mode=ok`));
     expect(a.code, a.stderr).toBe(0);
     expect(cli(args(path.join(dir, 'camp-random'), 'random')).code).toBe(0);
