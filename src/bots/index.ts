@@ -8,4 +8,13 @@ export { searchPolicy, searchTimers, type SearchOptions } from './search.js';
 export { deploymentFor, entryPointNear, formationAt, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 export * from './toolkit.js';
 export * from './scripts.js';
-export { loadPlugin, pluginFile, pluginHash, resolvePolicySpec } from './plugins.js';
+export { loadPlugin, PluginError, pluginFile, pluginHash, resolvePolicySpec } from './plugins.js';
+export {
+  createWatch,
+  DEFAULT_DECISION_TIMEOUT_S,
+  readWatch,
+  setDecisionTimeout,
+  setWatch,
+  watchGame,
+  type WatchedDecision,
+} from './watch.js';

@@ -11,6 +11,7 @@ import type { Choice, Decision, GameView, Policy } from '../engine/types.js';
 import type { Rng } from '../dice/types.js';
 import { InputError } from '../errors.js';
 import { isPluginSpec, loadedPlugins, splitSpec } from './registry.js';
+import { beginDecision, decisionLimitMs, endDecision } from './watch.js';
 
 const isPolicy = (x: unknown): x is Policy =>
   typeof x === 'object' && x !== null && typeof (x as Policy).name === 'string' && typeof (x as Policy).choose === 'function';
@@ -32,18 +33,67 @@ export function pluginHash(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
-/** Names the module in anything its policy throws: a bug in a plugin points at the plugin. */
+/**
+ * A plugin bot's bad answer or timeout (issue 25): one line naming the bot and
+ * the decision kind; the caller adds the seed that replays it.
+ */
+export class PluginError extends Error {
+  override readonly name = 'PluginError';
+  constructor(
+    message: string,
+    readonly bot: string,
+    readonly kind: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const KINDS = new Set(['deployFirst', 'deploy', 'supremacyTie', 'commandAbility', 'duelResponse', 'commandCard', 'selectWarrior', 'action']);
+
+/**
+ * Checks a plugin's answer before the engine sees it: an object of the
+ * decision's kind that the engine accepts (tried on a fork of the game, with
+ * its own dice: the game's dice stream is never touched).
+ */
+function badAnswer(view: GameView, d: Decision, c: unknown): string | null {
+  if (c === undefined || c === null) return `returned ${String(c)}`;
+  if (typeof c !== 'object') return `returned a ${typeof c} (${String(c).slice(0, 40)}), not a choice object`;
+  const kind = (c as { kind?: unknown }).kind;
+  if (kind !== d.kind) return `returned a choice of kind ${JSON.stringify(kind) ?? 'undefined'}${typeof kind === 'string' && KINDS.has(kind) ? '' : ' (no such kind)'}`;
+  if (!view.fork) return null;
+  try {
+    view.fork('plugin-check').apply(c as Choice);
+  } catch (e) {
+    return `made an illegal ${d.kind} choice: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+  }
+  return null;
+}
+
+/** Names the module in anything its policy throws or answers wrongly; times its decisions (see the watch above). */
 function wrap(p: Policy, file: string): Policy {
   const name = `${p.name} (${file})`;
   return {
     name,
     choose(view: GameView, d: Decision, rng: Rng): Choice {
+      const watched = beginDecision(name, d.kind);
+      const t0 = performance.now();
+      let c: unknown;
       try {
-        return p.choose(view, d, rng);
+        c = p.choose(view, d, rng);
       } catch (e) {
-        if (e instanceof Error) e.message = `policy ${name} threw on a ${d.kind} decision: ${e.message}`;
-        throw e;
+        const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+        throw new PluginError(`bot ${name} threw on a ${d.kind} decision: ${why}`, name, d.kind, { cause: e });
+      } finally {
+        if (watched) endDecision();
       }
+      const ms = performance.now() - t0;
+      if (ms > decisionLimitMs()) {
+        throw new PluginError(`bot ${name} took ${(ms / 1000).toFixed(1)} s over a ${d.kind} decision (limit ${decisionLimitMs() / 1000} s, --decision-timeout)`, name, d.kind);
+      }
+      const bad = badAnswer(view, d, c);
+      if (bad !== null) throw new PluginError(`bot ${name} ${bad.startsWith('made') ? bad : `${bad} for a ${d.kind} decision`}`, name, d.kind);
+      return c as Choice;
     },
   };
 }

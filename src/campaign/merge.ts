@@ -8,12 +8,14 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { csvHeader, csvText, ERROR_COLUMNS, parseCsvLine } from '../runner/csv.js';
-import { writeAtomically } from '../runner/run.js';
+import { StagedFiles } from '../data/outputs.js';
+import { packageVersion } from '../runner/paths.js';
 import { BATTLE_COLUMNS, CAMPAIGN_COLUMNS, CampaignSummary, summaryInputOf, TERRITORY_COLUMNS } from './output.js';
 import { campaignFiles } from './run.js';
 import type { Campaign } from './types.js';
 
 interface SliceManifest {
+  package?: { version?: string };
   inputsHash: string;
   seed: string;
   campaigns: number;
@@ -25,7 +27,16 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
   const slices = opts.dirs.map((dir) => {
     const file = campaignFiles(dir).manifest;
     if (!existsSync(file)) throw new InputError(`${dir}: no manifest.json (not a finished \`skirmish campaign --shard\` output)`);
-    const m = JSON.parse(readFileSync(file, 'utf8')) as SliceManifest;
+    let m: SliceManifest;
+    try {
+      m = JSON.parse(readFileSync(file, 'utf8')) as SliceManifest;
+    } catch (err) {
+      throw new InputError(`${file}: not a campaign manifest (${err instanceof Error ? err.message : String(err)})`);
+    }
+    // Another version may play other campaigns from the same seeds (issue 25).
+    if (m.package?.version !== packageVersion()) {
+      throw new InputError(`${dir}: a slice made by skirmish-lab ${m.package?.version ?? '(unknown version)'}, this is ${packageVersion()}; merge it with that version, or run the slice again with this one`);
+    }
     if (m.inputsHash !== c.inputsHash || m.seed !== c.seed) throw new InputError(`${dir}: a slice of other inputs (campaign file, armies, policies or seed differ)`);
     if (!m.shard) throw new InputError(`${dir}: not a slice (run without --shard)`);
     const [k, n] = m.shard.split('/').map(Number);
@@ -65,11 +76,19 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
         throw new InputError(`campaigns.csv of the slices: row ${i + 1}: ${(err as Error).message}`);
       }
     });
-  writeAtomically(files.campaigns, campaigns);
-  writeAtomically(files.battles, join('battles', BATTLE_COLUMNS));
-  writeAtomically(files.errors, join('errors', ERROR_COLUMNS));
-  writeAtomically(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
-  const manifest = { kind: 'manifest', campaign: c.name, inputsHash: c.inputsHash, seed: c.seed, mergedFrom: ordered.map((s) => path.resolve(s.dir)) };
-  writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  // All the files or none (a full disk on the way leaves no final-named file), the manifest last.
+  const staged = new StagedFiles();
+  try {
+    staged.write(files.campaigns, campaigns);
+    staged.write(files.battles, join('battles', BATTLE_COLUMNS));
+    staged.write(files.errors, join('errors', ERROR_COLUMNS));
+    staged.write(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
+    const manifest = { kind: 'manifest', campaign: c.name, inputsHash: c.inputsHash, seed: c.seed, mergedFrom: ordered.map((s) => path.resolve(s.dir)) };
+    staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+    staged.commit();
+  } catch (err) {
+    staged.abandon();
+    throw err;
+  }
   return { summary, files: [files.campaigns, files.territories, files.battles, files.errors, files.manifest] };
 }

@@ -4,22 +4,24 @@
  * writes. Rows are written strictly in campaign order whatever the worker
  * count, so outputs are byte-identical for any --workers.
  */
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, existsSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync } from 'node:fs';
+import { isPluginSpec } from '../bots/registry.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { Checkpoint, type RowCodec } from '../runner/checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../runner/csv.js';
 import { packageRoot, packageVersion } from '../runner/paths.js';
-import { createPool, type Executor } from '../runner/pool.js';
+import { createPool, TaskDropped, type Executor, type PoolWatch } from '../runner/pool.js';
 import type { ProgressUpdate } from '../runner/run.js';
-import { writeAtomically } from '../runner/run.js';
 import { shardRange } from '../runner/seeds.js';
 import { inLockedFolder } from '../runner/lock.js';
 import type { Shard } from '../runner/types.js';
 import { BATTLE_COLUMNS, battleRows, CAMPAIGN_COLUMNS, campaignRow, CampaignSummary, TERRITORY_COLUMNS } from './output.js';
 import type { Campaign } from './types.js';
-import runCampaignTask, { type CampaignRow, type CampaignTask, type CampaignTaskResult } from './worker.js';
+import runCampaignTask, { loadBattlePlugins, type CampaignRow, type CampaignTask, type CampaignTaskResult } from './worker.js';
 
 export interface CampaignRunOptions {
   campaign: Campaign;
@@ -33,6 +35,8 @@ export interface CampaignRunOptions {
   signal?: AbortSignal;
   onProgress?: (p: ProgressUpdate) => void;
   onStart?: (info: { total: number; resumed: number; threads: number }) => void;
+  /** Seconds a plugin battle bot may take over one decision (default DEFAULT_DECISION_TIMEOUT_S). */
+  decisionTimeout?: number;
 }
 
 export interface CampaignRunOutcome {
@@ -61,9 +65,17 @@ export function campaignFiles(out: string): Record<'campaigns' | 'territories' |
 }
 
 /** A campaign record is one JSON field of a checkpoint line. */
-const CODEC: RowCodec<CampaignRow> = { encode: (r) => [JSON.stringify(r)], decode: (f) => JSON.parse(String(f[0])) as CampaignRow };
-
-const tmpName = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+const CODEC: RowCodec<CampaignRow> = {
+  encode: (r) => [JSON.stringify(r)],
+  decode: (f) => {
+    const r = f.length === 1 ? (JSON.parse(String(f[0])) as Partial<CampaignRow> | null) : null;
+    if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.campaign) || typeof r.seed !== 'string' || !Array.isArray(r.endHolder) || !Array.isArray(r.cycle3Holder)) {
+      throw new Error('expected a campaign record (campaign, seed, winner, holders)');
+    }
+    return r as CampaignRow;
+  },
+  indexOf: (r) => r.campaign,
+};
 
 function inProcess(): Executor<CampaignTask, CampaignTaskResult> {
   let chain: Promise<unknown> = Promise.resolve();
@@ -90,6 +102,9 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const shard = opts.shard ?? null;
   const workers = opts.workers ?? availableParallelism();
   const files = campaignFiles(out);
+  refuseFolders(Object.values(files));
+  // Plugin battle bots are loaded here first, before any output: a bad module is exit 2, not a run of errors.
+  await loadBattlePlugins(c);
   const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null };
   let checkpoint: Checkpoint<CampaignRow>;
   if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);
@@ -99,20 +114,48 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
     }
     checkpoint = Checkpoint.create(files.checkpoint, header, CODEC);
   }
-  const done0 = checkpoint.index.get(0) ?? new Map();
   const { start: lo, end: hi } = shardRange(opts.campaigns, shard);
+  // Every checkpointed task must be campaigns of this run (issue 25: a line re-sealed by hand).
+  for (const en of checkpoint.entries()) {
+    if (en.cell !== 0 || en.start < lo || en.end > hi) {
+      checkpoint.close();
+      throw new InputError(`${files.checkpoint}: line ${en.line}: task ${en.start}..${en.end - 1} is not campaigns of this run (${lo}..${hi - 1}); delete the file to start over`);
+    }
+  }
+  const done0 = checkpoint.index.get(0) ?? new Map();
 
-  const fds = {
-    campaigns: openSync(tmpName(files.campaigns), 'w'),
-    battles: openSync(tmpName(files.battles), 'w'),
-    errors: openSync(tmpName(files.errors), 'w'),
+  const tmps = { campaigns: tmpNameFor(files.campaigns), battles: tmpNameFor(files.battles), errors: tmpNameFor(files.errors) };
+  const fds = { campaigns: -1, battles: -1, errors: -1 };
+  const closeAll = (): void => {
+    for (const k of ['campaigns', 'battles', 'errors'] as const) {
+      if (fds[k] >= 0) closeSync(fds[k]);
+      fds[k] = -1;
+    }
   };
-  writeSync(fds.campaigns, csvHeader(CAMPAIGN_COLUMNS));
-  writeSync(fds.battles, csvHeader(BATTLE_COLUMNS));
-  writeSync(fds.errors, csvHeader(ERROR_COLUMNS));
+  const removeTemporaries = (): void => {
+    closeAll();
+    for (const t of Object.values(tmps)) removeIfPresent(t);
+  };
+  try {
+    fds.campaigns = openNew(tmps.campaigns);
+    fds.battles = openNew(tmps.battles);
+    fds.errors = openNew(tmps.errors);
+    writeAll(fds.campaigns, csvHeader(CAMPAIGN_COLUMNS));
+    writeAll(fds.battles, csvHeader(BATTLE_COLUMNS));
+    writeAll(fds.errors, csvHeader(ERROR_COLUMNS));
+  } catch (err) {
+    // A full disk already: no temporary file is left behind.
+    removeTemporaries();
+    checkpoint.close();
+    throw err;
+  }
   const summary = new CampaignSummary(c);
   const workerFile = path.join(packageRoot(), 'dist', 'campaign', 'worker.js');
-  const executor: Executor<CampaignTask, CampaignTaskResult> = workers === 0 ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(workers, workerFile);
+  // Plugin battle bots are watched (bots/watch.ts): one that never answers loses its campaign to errors.csv, not the run.
+  const plugins = c.players.some((p) => isPluginSpec(p.battlePolicy));
+  const watch: PoolWatch<CampaignTask> = { timeoutS: opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT_S, watched: () => plugins, cellOf: () => ({ index: 0, key: c.name }) };
+  const executor: Executor<CampaignTask, CampaignTaskResult> =
+    workers === 0 && !plugins ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(Math.max(1, workers), workerFile, watch);
   const maxInFlight = Math.max(2, executor.threads * 2);
   const started = Date.now();
   const resumed = checkpoint.resumedGames;
@@ -127,14 +170,11 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const buffer = new Map<number, CampaignTaskResult | ReturnType<typeof checkpoint.read>>();
   opts.onStart?.({ total: hi - lo, resumed, threads: executor.threads });
 
-  const closeAll = (): void => {
-    for (const fd of Object.values(fds)) closeSync(fd);
-  };
-
   const outcome = await new Promise<CampaignRunOutcome['status']>((resolve, reject) => {
     let settled = false;
     const onStop = (): void => {
       stopping = true;
+      executor.stop?.();
       settle();
     };
     opts.signal?.addEventListener('abort', onStop);
@@ -169,7 +209,8 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
           },
           (err: unknown) => {
             inFlight--;
-            failure ??= err instanceof Error ? err.message : String(err);
+            // Given up at the stop while a plugin bot was deciding: --resume plays it again.
+            if (!(err instanceof TaskDropped)) failure ??= err instanceof Error ? err.message : String(err);
             stopping = true;
             settle();
           },
@@ -188,12 +229,12 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
         }
         for (const row of r.rows) {
           summary.add(row);
-          writeSync(fds.campaigns, csvText([campaignRow(c, row)]));
+          writeAll(fds.campaigns, csvText([campaignRow(c, row)]));
           const b = battleRows(c, row);
-          if (b.length > 0) writeSync(fds.battles, csvText(b));
+          if (b.length > 0) writeAll(fds.battles, csvText(b));
         }
         errors += r.errors.length;
-        if (r.errors.length > 0) writeSync(fds.errors, csvText(r.errors.map(errorRow)));
+        if (r.errors.length > 0) writeAll(fds.errors, csvText(r.errors.map(errorRow)));
         nextWrite = r.end;
       }
     }
@@ -212,40 +253,56 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
     fill();
     drain();
     settle();
-  }).finally(async () => {
-    await Promise.all([checkpoint.flush(), executor.destroy()]);
-  });
+  })
+    .finally(async () => {
+      await Promise.all([checkpoint.flush(), executor.destroy()]);
+    })
+    .catch((err: unknown) => {
+      // e.g. the disk filled up: the checkpoint still holds every campaign it could; no temporary file stays.
+      checkpoint.close();
+      removeTemporaries();
+      throw err;
+    });
 
   const written: string[] = [];
   if (outcome === 'complete') {
-    for (const fd of Object.values(fds)) fsyncSync(fd);
-    closeAll();
-    renameSync(tmpName(files.campaigns), files.campaigns);
-    renameSync(tmpName(files.battles), files.battles);
-    renameSync(tmpName(files.errors), files.errors);
-    writeAtomically(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
-    const seconds = (Date.now() - started) / 1000;
-    const manifest = {
-      kind: 'manifest',
-      campaign: c.name,
-      campaignFile: c.file,
-      inputsHash: c.inputsHash,
-      package: { name: 'skirmish-lab', version: packageVersion() },
-      node: process.version,
-      seed: c.seed,
-      campaigns: opts.campaigns,
-      shard: shard ? `${shard.k}/${shard.n}` : null,
-      range: { start: lo, end: hi },
-      counts: { campaigns: summary.campaigns, errors, wins: { [c.factions[0].name]: summary.wins[0], [c.factions[1].name]: summary.wins[1] } },
-      timings: { seconds, campaignsPlayed: played, campaignsResumed: resumed, workers: executor.threads },
-    };
-    writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+    // Final files appear together, the manifest last, or not at all (a full disk on the way: the checkpoint stays).
+    const staged = new StagedFiles();
+    try {
+      for (const k of ['campaigns', 'battles', 'errors'] as const) {
+        fsyncSync(fds[k]);
+        staged.add(files[k], tmps[k]);
+      }
+      closeAll();
+      staged.write(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
+      const seconds = (Date.now() - started) / 1000;
+      const manifest = {
+        kind: 'manifest',
+        campaign: c.name,
+        campaignFile: c.file,
+        inputsHash: c.inputsHash,
+        package: { name: 'skirmish-lab', version: packageVersion() },
+        node: process.version,
+        seed: c.seed,
+        campaigns: opts.campaigns,
+        shard: shard ? `${shard.k}/${shard.n}` : null,
+        range: { start: lo, end: hi },
+        counts: { campaigns: summary.campaigns, errors, wins: { [c.factions[0].name]: summary.wins[0], [c.factions[1].name]: summary.wins[1] } },
+        timings: { seconds, campaignsPlayed: played, campaignsResumed: resumed, workers: executor.threads },
+      };
+      staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+      staged.commit();
+    } catch (err) {
+      staged.abandon();
+      removeTemporaries();
+      checkpoint.close();
+      throw err;
+    }
     checkpoint.remove();
     written.push(files.campaigns, files.territories, files.battles, files.errors, files.manifest);
   } else {
     checkpoint.close();
-    closeAll();
-    for (const f of [files.campaigns, files.battles, files.errors]) if (existsSync(tmpName(f))) unlinkSync(tmpName(f));
+    removeTemporaries();
   }
   return { status: outcome, out, done, played, resumed, errors, failure, files: written, summary, seconds: (Date.now() - started) / 1000 };
 }

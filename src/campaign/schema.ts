@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildArmy } from '../army/index.js';
-import { expandStrongest, getPolicy, isPluginSpec } from '../bots/index.js';
+import { expandStrongest, getPolicy, isPluginSpec, resolvePolicySpec, splitSpec } from '../bots/index.js';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
 import { formatPath, InputError } from '../errors.js';
 import { getScenario, listScenarios } from '../scenarios/index.js';
@@ -21,7 +21,8 @@ const name = z.string().min(1);
 
 /** Why a battle policy spec cannot play a campaign's battles, or null. */
 function battlePolicyError(spec: string): string | null {
-  if (isPluginSpec(spec)) return `battle policy "${spec}": campaigns play built-in battle policies only (a name with options, or "strongest")`;
+  // A plugin (its path made absolute by the caller) is loaded when the run starts: loading is asynchronous.
+  if (isPluginSpec(spec)) return existsSync(splitSpec(spec).name) ? null : `battle policy module not found: ${splitSpec(spec).name}`;
   try {
     getPolicy(spec);
     return null;
@@ -128,7 +129,8 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
         const built = buildArmy(armyJson, armyFile);
         if (!built.roster) err([...at, 'army'], `the army list ${armyFile} is invalid: ${built.errors.join('; ')}`);
       }
-      const battlePolicy = expandStrongest(opts.battlePolicy ?? p.battlePolicy ?? d.battlePolicy ?? 'random');
+      // A plugin's path is relative to the campaign file, or to the current folder for --battle-policy.
+      const battlePolicy = resolvePolicySpec(expandStrongest(opts.battlePolicy ?? p.battlePolicy ?? d.battlePolicy ?? 'random'), opts.battlePolicy ? process.cwd() : dir);
       const policyError = battlePolicyError(battlePolicy);
       if (policyError !== null) {
         if (opts.battlePolicy) throw new InputError(`--battle-policy: ${policyError}`);
@@ -199,7 +201,9 @@ function inputsHash(c: Campaign): string {
   const h = createHash('sha256');
   const { out: _out, file: _file, inputsHash: _h, battlePolicyOverride: _b, ...rest } = c;
   h.update(JSON.stringify(rest));
-  for (const f of new Set(c.players.flatMap((p) => [p.armyFile, ...(isPolicyPath(p.campaignPolicy) ? [p.campaignPolicy] : [])]))) {
+  // A plugin battle bot's code decides its battles: --resume refuses a changed bot.
+  const battleFiles = (p: Campaign['players'][number]): string[] => (isPluginSpec(p.battlePolicy) ? [splitSpec(p.battlePolicy).name] : []);
+  for (const f of new Set(c.players.flatMap((p) => [p.armyFile, ...(isPolicyPath(p.campaignPolicy) ? [p.campaignPolicy] : []), ...battleFiles(p)]))) {
     h.update(f);
     h.update(readFileSync(f));
   }

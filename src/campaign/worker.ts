@@ -3,6 +3,8 @@
  * range of campaigns and returns their records. Also run in the main thread
  * when workers is 0.
  */
+import { getPolicy, isPluginSpec, loadPlugin } from '../bots/index.js';
+import { setDecisionTimeout, setWatch, watchGame } from '../bots/watch.js';
 import { deriveSeed } from '../dice/index.js';
 import type { GameError, TaskRows } from '../runner/types.js';
 import { engineFight } from './battle.js';
@@ -23,6 +25,9 @@ export interface CampaignTask {
   battlePolicy?: string;
   start: number;
   end: number;
+  /** The pool's watch of plugin battle bots (bots/watch.ts). */
+  watch?: SharedArrayBuffer;
+  decisionTimeout?: number;
 }
 
 /** A campaign's record with its index and seed: one row of campaigns.csv (and its battles). */
@@ -51,12 +56,21 @@ export function prepareCampaign(file: string, battlePolicy?: string): Promise<Pr
   if (!p) {
     p = (async () => {
       const c = loadCampaign(file, { battlePolicy });
+      await loadBattlePlugins(c);
       const policies = await Promise.all(c.players.map((pl) => loadCampaignPolicy(pl.campaignPolicy)));
       return { c, policies, musters: c.players.map((pl) => prepareMuster(pl.armyFile)), fight: engineFight(c) };
     })();
     prepared.set(key, p);
   }
   return p;
+}
+
+/** Loads the plugin battle bots a campaign's players name (engineFight finds them by path). */
+export async function loadBattlePlugins(c: Campaign): Promise<void> {
+  for (const pl of c.players) {
+    if (isPluginSpec(pl.battlePolicy)) await loadPlugin(pl.battlePolicy);
+    getPolicy(pl.battlePolicy);
+  }
 }
 
 /** Campaign i's seed. */
@@ -66,11 +80,23 @@ export function campaignSeed(seed: string, name: string, i: number): string {
 
 export default async function runCampaignTask(task: CampaignTask): Promise<CampaignTaskResult> {
   const { c, policies, musters, fight } = await prepareCampaign(task.file, task.battlePolicy);
+  // Synchronous from here to the end of the task: no other task of this thread runs meanwhile.
+  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
+  setWatch(task.watch ?? null);
+  try {
+    return playCampaigns(task, c, policies, musters, fight);
+  } finally {
+    setWatch(null);
+  }
+}
+
+function playCampaigns(task: CampaignTask, c: Campaign, policies: CampaignPolicy[], musters: Muster[], fight: FightFn): CampaignTaskResult {
   const rows: CampaignRow[] = [];
   const errors: GameError[] = [];
   const t0 = performance.now();
   for (let i = task.start; i < task.end; i++) {
     const seed = campaignSeed(task.seed, c.name, i);
+    watchGame(i, seed);
     try {
       rows.push({ campaign: i, seed, ...runCampaign({ campaign: c, seed, policies, musters, fight }) });
     } catch (err) {

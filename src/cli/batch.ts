@@ -1,5 +1,8 @@
 // What the commands that play batches on the pool (run, tournament) share: flags, Ctrl-C, the unfinished-run message.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { isDiskFull } from '../data/outputs.js';
 import { InputError } from '../errors.js';
 import type { RunOutcome } from '../runner/run.js';
 
@@ -23,24 +26,60 @@ export function workersFlag(raw: string | undefined): number | undefined {
 }
 
 /**
- * A full disk during a run (issue 14): one line — what, where the finished
- * games are kept, how to resume — exit 1, no stack. Other errors go on up.
+ * A command that failed for a reason one line says (a full disk, a plugin bot
+ * that answered wrongly or not at all): main prints `error: <message>`, exit 1,
+ * no stack.
  */
-export function reportDiskFull(err: unknown, out: string, checkpoint: string): null {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
-  if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
-  process.stderr.write(
-    `error: disk full (${code}) writing to ${out}; the finished games are kept in ${checkpoint}; free some space, then resume with: ${resumeCommand()}\n`,
-  );
+export class CommandFailure extends Error {
+  override readonly name = 'CommandFailure';
+}
+
+/** `--decision-timeout S`: seconds (decimals allowed), more than 0, at most a day. */
+export function decisionTimeoutFlag(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_DECISION_TIMEOUT_S;
+  const s = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(s) || s <= 0 || s > 86_400) {
+    throw new InputError(`--decision-timeout: expected seconds above 0 and at most 86400 (e.g. 10 or 0.5), got "${raw}"`);
+  }
+  return s;
+}
+
+/**
+ * A full disk (issue 14, 25), the same line for every command that writes:
+ * what, the folder, what is kept, and how to go on — exit 1, no stack.
+ * `kept` says what survives ("the finished games are kept in X", "nothing
+ * was written"); `resume` is false for commands that start over. Other errors
+ * go on up.
+ */
+export function reportDiskFull(err: unknown, out: string, kept: string, resume = true): null {
+  if (!isDiskFull(err)) throw err;
+  process.stderr.write(`error: ${diskFullLine(err, out, kept, resume)}\n`);
   process.exitCode = 1;
   return null;
 }
 
+/** The disk-full line without its `error: ` (see reportDiskFull). */
+export function diskFullLine(err: unknown, out: string, kept: string, resume: boolean): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return `disk full (${code}) writing to ${out}; ${kept}; free some space, then ${resume ? `resume with: ${resumeCommand()}` : `run again: ${againCommand()}`}`;
+}
+
+/** What a full disk keeps of a batch: the finished ones in the checkpoint, if it got to hold any. */
+export function keptIn(checkpoint: string, what: 'games' | 'campaigns'): string {
+  return existsSync(checkpoint) ? `the finished ${what} are kept in ${checkpoint}` : `no ${what} had finished`;
+}
+
+/** The command line as given, quoted for a shell. */
+function againCommand(): string {
+  return `skirmish ${process.argv.slice(2).map(quoteArg).join(' ')}`;
+}
+
+const quoteArg = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+
 /** The command line that continues a stopped run: the same arguments plus --resume. */
 export function resumeCommand(): string {
   const args = process.argv.slice(2).filter((a) => a !== '--resume');
-  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  return `skirmish ${[...args, '--resume'].map(quote).join(' ')}`;
+  return `skirmish ${[...args, '--resume'].map(quoteArg).join(' ')}`;
 }
 
 export interface StopSignals {

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
+import { CommandFailure } from './batch.js';
 
 // Output piped into a reader that closed (`| head`) ends quietly, status 0 (issue 14).
 for (const stream of [process.stdout, process.stderr]) {
@@ -36,6 +37,11 @@ function exitCodeFor(err: unknown, debugging: boolean): number {
       return 0;
     }
     return 2;
+  }
+  if (err instanceof CommandFailure) {
+    process.stderr.write(`error: ${err.message}\n`);
+    if (debugging && err.stack) process.stderr.write(`${err.stack}\n`);
+    return 1;
   }
   if (err instanceof InputError) {
     process.stderr.write(`${err.message}\n`);

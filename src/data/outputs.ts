@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -119,4 +119,161 @@ export function removeIfPresent(file: string): void {
   } catch {
     // already gone, or never made
   }
+}
+
+/*
+ * Writing output files (issue 25). Every file a command writes goes first to a
+ * temporary name beside it, created fresh with O_EXCL|O_NOFOLLOW (a link
+ * planted under that name is removed, never followed), then is renamed over
+ * the final name (rename replaces a planted link itself, never its target).
+ * Temporary names start with a dot and end in `.tmp` or `.tmp-<pid>`, so a
+ * start can clean what a killed run left (cleanStaleTemporaries).
+ */
+
+/** The temporary name beside `file`: `.name.tmp-<pid>`. */
+export function tmpNameFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.tmp-${process.pid}`);
+}
+
+const NEW_FILE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
+
+/** Creates `file` empty for writing, removing whatever is there first (a planted link included, not its target). */
+export function openNew(file: string): number {
+  removeIfPresent(file);
+  try {
+    return openSync(file, NEW_FILE, 0o644);
+  } catch (err) {
+    // Still there after the removal: a folder (or something else that unlink leaves) planted under the name.
+    if (codeOf(err) === 'EEXIST') throw new InputError(`${file}: a folder where an output file goes; remove or rename it`);
+    throw err;
+  }
+}
+
+/** Writes `text` to a new file `file` (see openNew) and syncs it; on failure nothing is left under that name. */
+export function writeNew(file: string, text: string | Uint8Array): void {
+  const fd = openNew(file);
+  try {
+    writeAll(fd, text);
+    fsyncSync(fd);
+  } catch (err) {
+    closeSync(fd);
+    removeIfPresent(file);
+    throw err;
+  }
+  closeSync(fd);
+}
+
+/** Writes all of `text` at the descriptor's position (a short write goes on where it stopped). */
+export function writeAll(fd: number, text: string | Uint8Array): void {
+  const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
+}
+
+/** Writes `file` beside under a temporary name, then renames it: readers see the old file or the whole new one. */
+export function writeFileAtomically(file: string, text: string): void {
+  const tmp = tmpNameFor(file);
+  writeNew(tmp, text);
+  try {
+    renameSync(tmp, file);
+  } catch (err) {
+    removeIfPresent(tmp);
+    throw err;
+  }
+}
+
+/**
+ * Several output files that appear together or not at all (a run's CSVs and
+ * its manifest): each is written under its temporary name; `commit` renames
+ * them all (renames need no space), `abandon` removes them. A full disk in the
+ * middle leaves no final-named file behind.
+ */
+export class StagedFiles {
+  private staged: { tmp: string; file: string }[] = [];
+
+  /** Writes one file's text under its temporary name. */
+  write(file: string, text: string): void {
+    const tmp = tmpNameFor(file);
+    this.staged.push({ tmp, file });
+    writeNew(tmp, text);
+  }
+
+  /** A file already written under `tmp` (and closed). */
+  add(file: string, tmp: string): void {
+    this.staged.push({ tmp, file });
+  }
+
+  /** Renames every staged file to its final name, in order (the manifest last). */
+  commit(): void {
+    for (const s of this.staged) renameSync(s.tmp, s.file);
+    this.staged = [];
+  }
+
+  /** Removes every temporary file. */
+  abandon(): void {
+    for (const s of this.staged) removeIfPresent(s.tmp);
+    this.staged = [];
+  }
+}
+
+/** A temporary file of ours: `.name.tmp` or `.name.tmp-<pid>`. */
+const TEMPORARY = /^\..+\.tmp(-\d+)?$/;
+
+/**
+ * Removes the temporary files a killed command left in `dir` (called with the
+ * folder's lock held, so none of them belongs to a live writer there). Returns
+ * the names removed.
+ */
+export function cleanStaleTemporaries(dir: string): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!TEMPORARY.test(name)) continue;
+    const m = /\.tmp-(\d+)$/.exec(name);
+    if (m && Number(m[1]) !== process.pid && pidAlive(Number(m[1]))) continue; // another command writing beside (play --log)
+    try {
+      if (lstatSync(path.join(dir, name)).isDirectory()) continue;
+      unlinkSync(path.join(dir, name));
+      removed.push(name);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return removed;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A folder planted under an output's name cannot be replaced by a file:
+ * one line naming it, before any work (issue 25). Links and files there are
+ * fine: they are replaced, never followed.
+ */
+export function refuseFolders(files: readonly string[]): void {
+  for (const f of files) {
+    let dir = false;
+    try {
+      dir = lstatSync(f).isDirectory();
+    } catch {
+      // not there
+    }
+    if (dir) throw new InputError(`${f}: a folder where an output file goes; remove or rename it`);
+  }
+}
+
+/** Whether an error is the disk (or quota) running out. */
+export function isDiskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }

@@ -527,7 +527,10 @@ export interface PropertyResult {
  * has at most maxPoints points, or when asked; otherwise fast-check samples
  * points and shrinks a failure toward the first value of every axis. The
  * smallest counterexample of an exhaustive check is the failing point fewest
- * steps from the start of every axis (the file's order breaks ties).
+ * steps from the start of every axis; a tie goes to the point with the
+ * smaller indices read in the axes' name order, so the order the file lists
+ * its axes in never changes the answer (issue 25). Sampling draws the axes
+ * in name order too, so a sampled check does not depend on it either.
  */
 export async function checkProperty(p: CompiledProperty): Promise<PropertyResult> {
   const at = evaluator(p);
@@ -537,6 +540,12 @@ export async function checkProperty(p: CompiledProperty): Promise<PropertyResult
   const exhaustive = p.method === 'exhaustive' || (p.method === 'auto' && domainPoints <= p.maxPoints);
   const result: PropertyResult = { name: p.name, verdict: 'pass', method: exhaustive ? 'exhaustive' : 'sampled', domainPoints, checked: 0, failing: 0 };
   let smallest: number[] | null = null;
+  // The axes by name: ties and sampling follow it, never the file's order of the axes.
+  const byName = p.axes.map((_, i) => i).sort((x, y) => (p.axes[x].name < p.axes[y].name ? -1 : p.axes[x].name > p.axes[y].name ? 1 : x - y));
+  const before = (a: number[], b: number[]): boolean => {
+    for (const i of byName) if (a[i] !== b[i]) return a[i] < b[i];
+    return false;
+  };
   if (exhaustive) {
     let best = Infinity;
     const idx = sizes.map(() => 0);
@@ -546,7 +555,7 @@ export async function checkProperty(p: CompiledProperty): Promise<PropertyResult
         if (!at.ok(idx)) {
           result.failing++;
           const steps = idx.reduce((a, b) => a + b, 0);
-          if (steps < best) {
+          if (steps < best || (steps === best && smallest !== null && before(idx, smallest))) {
             best = steps;
             smallest = idx.slice();
           }
@@ -561,7 +570,14 @@ export async function checkProperty(p: CompiledProperty): Promise<PropertyResult
   } else {
     // Loaded only here: the engine and its workers import the dice module too.
     const fc: typeof import('fast-check').default = (await import('fast-check')).default;
-    const arb = fc.tuple(...sizes.map((s) => fc.integer({ min: 0, max: s - 1 })));
+    const arb = fc.tuple(...byName.map((i) => fc.integer({ min: 0, max: sizes[i] - 1 }))).map(
+      (t) => {
+        const idx = new Array<number>(t.length);
+        byName.forEach((i, k) => (idx[i] = t[k]));
+        return idx;
+      },
+      (idx) => byName.map((i) => (idx as number[])[i]),
+    );
     for (const idx of fc.sample(arb, { seed: p.seed, numRuns: p.samples })) {
       if (!at.valid(idx)) continue;
       result.checked++;

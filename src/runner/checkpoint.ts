@@ -1,4 +1,5 @@
-import { closeSync, existsSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, unlinkSync, write, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, readSync, unlinkSync, write, writeSync } from 'node:fs';
+import { openNew } from '../data/outputs.js';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 
@@ -11,10 +12,13 @@ import type { GameError, GameRecord, TaskRows } from './types.js';
 /** How a checkpoint line holds a task's rows (games by default; campaigns use their own). */
 export interface RowCodec<R> {
   encode(row: R): (string | number)[];
+  /** A row back from its fields; throws (with what is wrong) on fields no row has. */
   decode(fields: (string | number)[]): R;
+  /** The game (or campaign) index a row is of. */
+  indexOf(row: R): number;
 }
 
-const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameFromFields(f.map(String)) };
+const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameFromFields(f.map(String)), indexOf: (r) => r.game };
 
 /** What a checkpoint was made with; a resume must match it. */
 export interface CheckpointHeader {
@@ -33,6 +37,8 @@ export interface CheckpointEntry {
   offset: number;
   length: number;
   games: number;
+  /** The line of the checkpoint file it is on (errors name it). */
+  line: number;
 }
 
 interface TaskLine {
@@ -72,8 +78,9 @@ export class Checkpoint<R = GameRecord> {
 
   /** True when `file` exists and holds at least one finished task. */
   static hasTasks(file: string): boolean {
-    if (!existsSync(file)) return false;
-    const fd = openSync(file, 'r');
+    // A link planted under the checkpoint's name is no run's checkpoint: create replaces the link itself.
+    if (!existsSync(file) || lstatSync(file).isSymbolicLink()) return false;
+    const fd = openSync(file, fsConstants.O_RDONLY | NOFOLLOW);
     try {
       let firstLine = true;
       for (const line of lines(fd)) {
@@ -88,7 +95,8 @@ export class Checkpoint<R = GameRecord> {
 
   /** Starts a new checkpoint (replacing any old one). */
   static create<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
-    const fd = openSync(file, 'w');
+    // Created fresh, never through a link planted under its name (issue 25).
+    const fd = openNew(file);
     const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>));
     cp.appendLine(JSON.stringify(header));
     return cp;
@@ -99,11 +107,24 @@ export class Checkpoint<R = GameRecord> {
    * torn last line (a write cut short by a crash), and indexes the tasks.
    */
   static resume<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
-    if (!existsSync(file)) return Checkpoint.create(file, header, codec);
-    const fd = openSync(file, 'r+');
-    const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>));
+    if (!existsSync(file) && !isLink(file)) return Checkpoint.create(file, header, codec);
+    let fd: number;
+    try {
+      fd = openSync(file, fsConstants.O_RDWR | NOFOLLOW);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP' || isLink(file)) {
+        throw new InputError(`${file}: a symbolic link, not a run's checkpoint (planted in the output folder?); remove it, then run without --resume`);
+      }
+      throw err;
+    }
+    const rc = codec ?? (GAME_CODEC as unknown as RowCodec<R>);
+    const cp = new Checkpoint<R>(file, fd, 0, rc);
     let good = 0;
     let lineNo = 0;
+    const refuse = (what: string): never => {
+      closeSync(fd);
+      throw new InputError(`${file}: line ${lineNo}: ${what}; delete the file to start over`);
+    };
     for (const line of lines(fd)) {
       lineNo++;
       if (!line.complete) break; // torn tail (a write cut short): cut below
@@ -114,13 +135,7 @@ export class Checkpoint<R = GameRecord> {
       } catch {
         parsed = undefined;
       }
-      if (parsed === undefined) {
-        closeSync(fd);
-        throw new InputError(
-          `${file}: line ${lineNo}: damaged checkpoint line (its checksum does not match: edited by hand or damaged on disk); ` +
-            'delete the file to start over',
-        );
-      }
+      if (parsed === undefined) refuse('damaged checkpoint line (its checksum does not match: edited by hand or damaged on disk)');
       if (lineNo === 1) {
         const h = parsed as Partial<CheckpointHeader>;
         if (h.checkpoint !== header.checkpoint) {
@@ -135,12 +150,25 @@ export class Checkpoint<R = GameRecord> {
           );
         }
       } else {
+        const problem = taskProblem(parsed, rc);
+        if (problem !== null) refuse(problem);
         const t = parsed as TaskLine;
         let byStart = cp.index.get(t.cell);
         if (!byStart) cp.index.set(t.cell, (byStart = new Map()));
-        const games = t.end - t.start;
-        byStart.set(t.start, { cell: t.cell, start: t.start, end: t.end, offset: line.offset, length: line.length - SEAL_BYTES, games });
-        cp.resumedGames += games;
+        const seen = byStart.get(t.start);
+        if (seen) {
+          // A line written twice (the same task): one counts. Another task at the same place is damage.
+          if (seen.end !== t.end || seen.length !== line.length - SEAL_BYTES || readText(fd, seen.offset, seen.length) !== body) {
+            refuse(`task ${t.start}..${t.end - 1} of cell ${t.cell} again, with other contents than line ${seen.line}`);
+          }
+        } else {
+          for (const other of byStart.values()) {
+            if (t.start < other.end && other.start < t.end) refuse(`task ${t.start}..${t.end - 1} of cell ${t.cell} overlaps line ${other.line}'s ${other.start}..${other.end - 1}`);
+          }
+          const games = t.end - t.start;
+          byStart.set(t.start, { cell: t.cell, start: t.start, end: t.end, offset: line.offset, length: line.length - SEAL_BYTES, games, line: lineNo });
+          cp.resumedGames += games;
+        }
       }
       good = line.offset + line.length + 1;
     }
@@ -154,6 +182,11 @@ export class Checkpoint<R = GameRecord> {
     }
     cp.size = good;
     return cp;
+  }
+
+  /** Every finished task, in the file's order. */
+  entries(): CheckpointEntry[] {
+    return [...this.index.values()].flatMap((m) => [...m.values()]).sort((a, b) => a.line - b.line);
   }
 
   /**
@@ -233,6 +266,59 @@ export class Checkpoint<R = GameRecord> {
     fsyncSync(this.fd);
     this.size += buf.length;
   }
+}
+
+const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function readText(fd: number, offset: number, length: number): string {
+  const buf = Buffer.alloc(length);
+  readFully(fd, buf, offset);
+  return buf.toString('utf8');
+}
+
+const isIndex = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+
+/**
+ * What is impossible about a task line whose checksum holds (issue 25: a line
+ * re-sealed by hand): its range, its rows and errors must be exactly the games
+ * start..end-1, each row valid. Null when it is a task a run could write.
+ */
+function taskProblem<R>(parsed: unknown, codec: RowCodec<R>): string | null {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'expected a task object';
+  const t = parsed as Partial<TaskLine>;
+  if (!isIndex(t.cell)) return `cell: expected a cell index, got ${JSON.stringify(t.cell)}`;
+  if (!isIndex(t.start) || !isIndex(t.end) || t.end <= t.start) return `start, end: expected 0 ≤ start < end, got ${JSON.stringify(t.start)}, ${JSON.stringify(t.end)}`;
+  if (!Array.isArray(t.rows) || !Array.isArray(t.errors)) return 'rows, errors: expected two arrays';
+  const n = t.end - t.start;
+  if (t.rows.length + t.errors.length !== n) {
+    return `task ${t.start}..${t.end - 1} holds ${t.rows.length} rows and ${t.errors.length} errors, not its ${n} games`;
+  }
+  const games = new Set<number>();
+  for (const [i, f] of t.rows.entries()) {
+    if (!Array.isArray(f) || !f.every((x) => typeof x === 'string' || typeof x === 'number')) return `rows[${i}]: expected an array of fields`;
+    let g: number;
+    try {
+      g = codec.indexOf(codec.decode(f));
+    } catch (err) {
+      return `rows[${i}]: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (!Number.isSafeInteger(g) || g < t.start || g >= t.end || games.has(g)) return `rows[${i}]: game ${g} is not one of the task's games ${t.start}..${t.end - 1} (or twice)`;
+    games.add(g);
+  }
+  for (const [i, e] of t.errors.entries()) {
+    if (!Array.isArray(e) || e.length !== 3 || !isIndex(e[0]) || typeof e[1] !== 'string' || typeof e[2] !== 'string') return `errors[${i}]: expected [game, seed, message]`;
+    if (e[0] < t.start || e[0] >= t.end || games.has(e[0])) return `errors[${i}]: game ${e[0]} is not one of the task's games ${t.start}..${t.end - 1} (or twice)`;
+    games.add(e[0]);
+  }
+  return null;
 }
 
 /** Bytes a line's checksum adds before its newline: a tab and 16 hex digits. */

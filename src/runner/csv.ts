@@ -1,3 +1,4 @@
+import { InputError } from '../errors.js';
 import { stringify } from 'csv-stringify/sync';
 import type { GameError, GameRecord } from './types.js';
 
@@ -136,5 +137,34 @@ export function parseCsvLine(line: string): string[] {
     if (i >= n) return out;
     if (line[i] !== ',') throw new Error(`expected "," at column ${i + 1}`);
     i++;
+  }
+}
+
+/**
+ * Checks a CSV file of an output folder before a reader relies on it (issue
+ * 25: `report` on a damaged summary.csv said only "unterminated quoted
+ * field"): every line must parse and have the header's number of fields. A
+ * damaged line is an InputError naming the file and the line.
+ */
+export function checkCsvFile(file: string, text: string): void {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) throw new InputError(`${file}: expected a CSV header line, found an empty file`);
+  let columns = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+    let n: number;
+    if (line.includes('"')) {
+      try {
+        n = parseCsvLine(line).length;
+      } catch (err) {
+        throw new InputError(`${file}: line ${i + 1}: damaged CSV: ${(err as Error).message}`);
+      }
+    } else {
+      n = 1;
+      for (let j = line.indexOf(','); j >= 0; j = line.indexOf(',', j + 1)) n++;
+    }
+    if (i === 0) columns = n;
+    else if (n !== columns) throw new InputError(`${file}: line ${i + 1}: damaged CSV: ${n} fields, the header has ${columns}`);
   }
 }

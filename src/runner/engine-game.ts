@@ -5,7 +5,7 @@
  */
 import { loadRoster } from '../army/index.js';
 import { withJsonOverlay } from '../data/json.js';
-import { getPolicy, loadPlugin, resolvePolicySpec } from '../bots/index.js';
+import { getPolicy, isPluginSpec, loadPlugin, resolvePolicySpec } from '../bots/index.js';
 import { playGame, type PlayGameOptions } from '../engine/index.js';
 import type { Policy } from '../engine/types.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
@@ -16,7 +16,7 @@ import type { CellSpec, PlayFn } from './types.js';
 /** A cell's policy from its spec: plugins are loaded (once a thread) from their path relative to the cell's policy folder. */
 export async function cellPolicy(cell: CellSpec, spec: string): Promise<Policy> {
   const resolved = resolvePolicySpec(spec, policyDir(cell));
-  if (resolved !== spec) await loadPlugin(resolved);
+  if (isPluginSpec(resolved)) await loadPlugin(resolved);
   return getPolicy(resolved);
 }
 

@@ -14,7 +14,7 @@ export { validateExperimentJson, loadCheckedExperiment } from './validate.js';
 export { runExperiment, outputFiles, type RunOptions, type RunOutcome, type ProgressUpdate, type CellOutcome } from './run.js';
 export { mergeShards, type MergeOptions, type MergeOutcome } from './merge.js';
 export { gameSeed, armyAFirst, shardRange, parseShard } from './seeds.js';
-export { GAME_COLUMNS, ERROR_COLUMNS, parseCsvLine } from './csv.js';
+export { GAME_COLUMNS, ERROR_COLUMNS, checkCsvFile, parseCsvLine } from './csv.js';
 export { SUMMARY_COLUMNS, CellSummary } from './summary.js';
 export { createProgress, type Progress } from './progress.js';
 export { quickstartFile, packageRoot } from './paths.js';

@@ -1,8 +1,8 @@
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { checkOutputDir, makeOutputDir } from '../data/outputs.js';
+import { checkOutputDir, cleanStaleTemporaries, makeOutputDir, refuseFolders, removeIfPresent, tmpNameFor, writeNew } from '../data/outputs.js';
 
 /** The lock file a run holds in its output folder. */
 export const LOCK_FILE = 'run.lock';
@@ -30,6 +30,14 @@ function alive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 
@@ -62,51 +70,58 @@ export function acquireRunLock(dir: string): RunLock {
   const file = path.join(dir, LOCK_FILE);
   const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
   let tookOverFrom: number | null = null;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const seen = readHolder(file);
-      if (seen === null) continue; // released meanwhile: try again
-      const h = seen.holder;
-      const stale = h ? h.host === me.host && !alive(h.pid) : Date.now() - statSync(file).mtimeMs > EMPTY_LOCK_MS;
-      if (!stale) {
-        const who = h
-          ? `pid ${h.pid}${h.pid === process.pid ? ' (this process)' : ''}${h.host === me.host ? '' : ` on ${h.host}`}, started ${h.startedAt}: ${h.command}`
-          : 'a run that is starting';
-        throw new InputError(`${dir}: another run is writing in this folder (${who}); wait for it, or choose another --out`);
-      }
-      // Take it over: rename it aside, and check it is still the stale one (another run may have been quicker).
-      const aside = `${file}.stale-${process.pid}`;
+  refuseFolders([file]);
+  // The lock appears with its holder already in it (written beside, then linked): never an empty lock (issue 25).
+  const mine = tmpNameFor(file);
+  writeNew(mine, `${JSON.stringify(me)}\n`);
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        renameSync(file, aside);
-      } catch {
+        linkSync(mine, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        // A link is no lock a run made (runs link a file of their own): planted, it is removed, never followed.
+        if (isLink(file)) {
+          removeIfPresent(file);
+          continue;
+        }
+        const seen = readHolder(file);
+        if (seen === null) continue; // released meanwhile: try again
+        const h = seen.holder;
+        const stale = h ? h.host === me.host && !alive(h.pid) : Date.now() - statSync(file).mtimeMs > EMPTY_LOCK_MS;
+        if (!stale) {
+          const who = h
+            ? `pid ${h.pid}${h.pid === process.pid ? ' (this process)' : ''}${h.host === me.host ? '' : ` on ${h.host}`}, started ${h.startedAt}: ${h.command}`
+            : 'a run that is starting';
+          throw new InputError(`${dir}: another run is writing in this folder (${who}); wait for it, or choose another --out`);
+        }
+        // Take it over: rename it aside, and check it is still the stale one (another run may have been quicker).
+        const aside = `${file}.stale-${process.pid}`;
+        try {
+          renameSync(file, aside);
+        } catch {
+          continue;
+        }
+        if (readHolder(aside)?.text !== seen.text) {
+          try {
+            linkSync(aside, file); // put the live lock back
+          } catch {
+            // someone holds the lock again; the next attempt sees it
+          }
+        } else tookOverFrom = h?.pid ?? null;
+        unlinkSync(aside);
         continue;
       }
-      if (readHolder(aside)?.text !== seen.text) {
-        try {
-          linkSync(aside, file); // put the live lock back
-        } catch {
-          // someone holds the lock again; the next attempt sees it
-        }
-      } else tookOverFrom = h?.pid ?? null;
-      unlinkSync(aside);
-      continue;
+      const release = (): void => {
+        process.off('exit', release);
+        if (readHolder(file)?.holder?.pid === process.pid) unlinkSync(file);
+      };
+      // A run ended by process.exit still leaves the folder free.
+      process.on('exit', release);
+      return { file, tookOverFrom, release };
     }
-    try {
-      writeSync(fd, `${JSON.stringify(me)}\n`);
-    } finally {
-      closeSync(fd);
-    }
-    const release = (): void => {
-      process.off('exit', release);
-      if (readHolder(file)?.holder?.pid === process.pid) unlinkSync(file);
-    };
-    // A run ended by process.exit still leaves the folder free.
-    process.on('exit', release);
-    return { file, tookOverFrom, release };
+  } finally {
+    removeIfPresent(mine);
   }
   throw new InputError(`${dir}: could not take the run lock ${file}; another run keeps taking it`);
 }
@@ -121,6 +136,8 @@ export async function inLockedFolder<T>(out: string, work: () => Promise<T>): Pr
   makeOutputDir(out);
   const lock = acquireRunLock(out);
   try {
+    // What a killed run left (issue 25): its temporary files go on every start, a refused resume included.
+    cleanStaleTemporaries(out);
     return await work();
   } finally {
     lock.release();

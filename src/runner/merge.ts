@@ -1,11 +1,12 @@
-import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, fsyncSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
-import { checkOutputDir, makeOutputDir, removeIfPresent } from '../data/outputs.js';
+import { openNew, refuseFolders, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
+import { inLockedFolder } from './lock.js';
 import { csvHeader, csvText, ERROR_COLUMNS, GAME_COLUMNS, gameFromFields, parseCsvLine } from './csv.js';
 import { packageVersion } from './paths.js';
-import { outputFiles, writeAtomically } from './run.js';
+import { outputFiles } from './run.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
 import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
@@ -51,6 +52,7 @@ interface Manifest {
   gamesPerCell: number;
   precision: unknown;
   shard: string | null;
+  package?: { name: string; version: string };
   sweep?: SweepPlan;
   counts: { cells: number; games: number; errors: number };
   cells: ManifestCell[];
@@ -63,8 +65,18 @@ function readManifest(dir: string): Manifest {
     const cp = outputFiles(dir).checkpoint;
     throw new InputError(`${dir}: no manifest.json${existsSync(cp) ? ' (the slice is unfinished: finish it with --resume)' : ' (not the output of `skirmish run --shard`)'}`);
   }
-  const m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  if (m.kind !== 'manifest' || !Array.isArray(m.cells)) throw new InputError(`${file}: not a skirmish run manifest`);
+  let m: Manifest;
+  try {
+    m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch (err) {
+    throw new InputError(`${file}: not a skirmish run manifest (${err instanceof Error ? err.message : String(err)})`);
+  }
+  if (typeof m !== 'object' || m === null || m.kind !== 'manifest' || !Array.isArray(m.cells)) throw new InputError(`${file}: not a skirmish run manifest`);
+  // Another version may play other games from the same seeds: its slices do not add up to one run (issue 25).
+  const version = m.package?.version;
+  if (version !== packageVersion()) {
+    throw new InputError(`${dir}: a slice made by skirmish-lab ${version ?? '(unknown version)'}, this is ${packageVersion()}; merge it with that version, or run the slice again with this one`);
+  }
   return m;
 }
 
@@ -127,19 +139,55 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   const ordered = [...byK.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
 
   const out = opts.out;
-  checkOutputDir('--out', out);
-  makeOutputDir(out);
-  const files = outputFiles(out);
   for (const s of ordered) {
     if (path.resolve(s.dir) === path.resolve(out)) throw new InputError(`--out ${out}: must not be one of the slices`);
   }
-  const tmp = (f: string): string => path.join(path.dirname(f), `.${path.basename(f)}.tmp`);
-  const gamesFd = openSync(tmp(files.games), 'w');
-  const errorsFd = openSync(tmp(files.errors), 'w');
-  const gameColumns = [...GAME_COLUMNS, ...(first.sweep?.parameters.map((p) => p.name) ?? [])];
-  writeSync(gamesFd, csvHeader(gameColumns));
-  writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+  // The output folder's lock, as a run takes it: a merge never writes into a folder a run is writing (issue 25).
+  return inLockedFolder(out, () => mergeLocked(out, first, ordered));
+}
 
+async function mergeLocked(out: string, first: Manifest, ordered: { dir: string; m: Manifest }[]): Promise<MergeOutcome> {
+  const files = outputFiles(out);
+  refuseFolders([files.games, files.errors, files.summary, files.manifest, ...(first.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
+  const staged = new StagedFiles();
+  const gamesTmp = tmpNameFor(files.games);
+  const errorsTmp = tmpNameFor(files.errors);
+  let gamesFd = -1;
+  let errorsFd = -1;
+  const gameColumns = [...GAME_COLUMNS, ...(first.sweep?.parameters.map((p) => p.name) ?? [])];
+  try {
+    gamesFd = openNew(gamesTmp);
+    staged.add(files.games, gamesTmp);
+    errorsFd = openNew(errorsTmp);
+    staged.add(files.errors, errorsTmp);
+    writeAll(gamesFd, csvHeader(gameColumns));
+    writeAll(errorsFd, csvHeader(ERROR_COLUMNS));
+    const r = await mergeInto(out, first, ordered, gameColumns, gamesFd, errorsFd, staged);
+    fsyncSync(gamesFd);
+    fsyncSync(errorsFd);
+    closeSync(gamesFd);
+    closeSync(errorsFd);
+    gamesFd = errorsFd = -1;
+    staged.commit();
+    return r;
+  } catch (err) {
+    // Nothing final-named and no temporary file is left: the slices are untouched, the merge can simply run again.
+    for (const fd of [gamesFd, errorsFd]) if (fd >= 0) closeSync(fd);
+    staged.abandon();
+    throw err;
+  }
+}
+
+async function mergeInto(
+  out: string,
+  first: Manifest,
+  ordered: { dir: string; m: Manifest }[],
+  gameColumns: string[],
+  gamesFd: number,
+  errorsFd: number,
+  staged: StagedFiles,
+): Promise<MergeOutcome> {
+  const files = outputFiles(out);
   const readers = ordered.map((s) => ({
     s,
     games: new Lines(path.join(s.dir, 'games.csv')),
@@ -155,76 +203,62 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   let totalErrors = 0;
   const batch: string[] = [];
   const flush = (fd: number): void => {
-    if (batch.length > 0) writeSync(fd, batch.join(''));
+    if (batch.length > 0) writeAll(fd, batch.join(''));
     batch.length = 0;
   };
-  try {
-    for (const cell of first.cells) {
-      const summary = new CellSummary({
-        key: cell.key,
-        scenarioLabel: cell.scenario,
-        armyA: { ...cell.armyA, file: '' },
-        armyB: { ...cell.armyB, file: '' },
-        policyA: cell.policyA,
-        policyB: cell.policyB,
-        point: cell.point,
-      });
-      for (const r of readers) {
-        const expected = r.s.m.cells[cell.index];
-        let rows = 0;
-        let errs = 0;
-        for (let line = await r.games.peek(); line !== null; line = await r.games.peek()) {
-          const f = parseFields(line, r.games);
-          if (f[0] !== cell.key) break;
-          await r.games.next();
-          summary.add(gameFromFields(f.slice(0, GAME_COLUMNS.length)));
-          batch.push(`${line}\n`);
-          if (batch.length >= 1000) flush(gamesFd);
-          rows++;
-        }
-        flush(gamesFd);
-        for (let line = await r.errors.peek(); line !== null; line = await r.errors.peek()) {
-          const f = parseFields(line, r.errors);
-          if (f[0] !== cell.key) break;
-          await r.errors.next();
-          batch.push(`${line}\n`);
-          errs++;
-        }
-        flush(errorsFd);
-        if (rows !== expected.games || errs !== expected.errors) {
-          throw new InputError(
-            `${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`,
-          );
-        }
-        summary.errors += errs;
-        totalGames += rows;
-        totalErrors += errs;
-      }
-      summaries.push(summary);
-    }
+  for (const cell of first.cells) {
+    const summary = new CellSummary({
+      key: cell.key,
+      scenarioLabel: cell.scenario,
+      armyA: { ...cell.armyA, file: '' },
+      armyB: { ...cell.armyB, file: '' },
+      policyA: cell.policyA,
+      policyB: cell.policyB,
+      point: cell.point,
+    });
     for (const r of readers) {
-      if ((await r.games.peek()) !== null) throw new InputError(`${r.games.file}: line ${r.games.lineNo + 1}: a row of no cell of the experiment`);
-      if ((await r.errors.peek()) !== null) throw new InputError(`${r.errors.file}: line ${r.errors.lineNo + 1}: a row of no cell of the experiment`);
+      const expected = r.s.m.cells[cell.index];
+      let rows = 0;
+      let errs = 0;
+      for (let line = await r.games.peek(); line !== null; line = await r.games.peek()) {
+        const f = parseFields(line, r.games);
+        if (f[0] !== cell.key) break;
+        await r.games.next();
+        summary.add(gameFromFields(f.slice(0, GAME_COLUMNS.length)));
+        batch.push(`${line}\n`);
+        if (batch.length >= 1000) flush(gamesFd);
+        rows++;
+      }
+      flush(gamesFd);
+      for (let line = await r.errors.peek(); line !== null; line = await r.errors.peek()) {
+        const f = parseFields(line, r.errors);
+        if (f[0] !== cell.key) break;
+        await r.errors.next();
+        batch.push(`${line}\n`);
+        errs++;
+      }
+      flush(errorsFd);
+      if (rows !== expected.games || errs !== expected.errors) {
+        throw new InputError(
+          `${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`,
+        );
+      }
+      summary.errors += errs;
+      totalGames += rows;
+      totalErrors += errs;
     }
-  } catch (err) {
-    closeSync(gamesFd);
-    closeSync(errorsFd);
-    removeIfPresent(tmp(files.games));
-    removeIfPresent(tmp(files.errors));
-    throw err;
+    summaries.push(summary);
   }
-  fsyncSync(gamesFd);
-  fsyncSync(errorsFd);
-  closeSync(gamesFd);
-  closeSync(errorsFd);
-  renameSync(tmp(files.games), files.games);
-  renameSync(tmp(files.errors), files.errors);
+  for (const r of readers) {
+    if ((await r.games.peek()) !== null) throw new InputError(`${r.games.file}: line ${r.games.lineNo + 1}: a row of no cell of the experiment`);
+    if ((await r.errors.peek()) !== null) throw new InputError(`${r.errors.file}: line ${r.errors.lineNo + 1}: a row of no cell of the experiment`);
+  }
   const rows = summaryRows(summaries);
-  writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
+  staged.write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
   const written = [files.games, files.summary, files.errors, files.manifest];
   let crossings: CrossingRow[] | undefined;
   if (first.sweep) {
-    const sw = writeSweepFiles(out, { plan: first.sweep, seed: first.seed, summaries, rows }, writeAtomically);
+    const sw = writeSweepFiles(out, { plan: first.sweep, seed: first.seed, summaries, rows }, (f, t) => staged.write(f, t));
     written.push(...sw.files);
     crossings = sw.crossings;
   }
@@ -254,7 +288,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
       seconds: ordered.reduce((t, s) => t + (s.m.timings?.seconds ?? 0), 0),
     },
   };
-  writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   return { out, games: totalGames, errors: totalErrors, files: written, summaryRows: rows, ...(crossings ? { crossings } : {}) };
 }
 

@@ -2,14 +2,44 @@ import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import { workerFile } from './paths.js';
 import { clearPrepared, runTaskWith } from './worker.js';
-import type { CreateGame, Task, TaskResult } from './types.js';
+import { createWatch, readWatch, type WatchedDecision } from '../bots/watch.js';
+import type { CreateGame, GameError, Task, TaskResult, TaskRows } from './types.js';
 
 /** Runs tasks somewhere: a piscina pool, or this thread. */
 export interface Executor<T extends Task | CampaignTaskLabel = Task, R = TaskResult> {
   readonly threads: number;
   run(task: T): Promise<R>;
+  /** A stop began: a plugin decision under way longer than STOP_GRACE_MS gives its task up (TaskDropped). */
+  stop?(): void;
   /** Waits for nothing: ends the workers, abandoning tasks in flight. */
   destroy(): Promise<void>;
+}
+
+/** How a pool watches the plugin bots of its tasks (bots/watch.ts). */
+export interface PoolWatch<T> {
+  /** Seconds a plugin decision may take (--decision-timeout). */
+  timeoutS: number;
+  /** Whether a task plays a plugin bot: only those carry a watch (built-in bots pay nothing). */
+  watched(task: T): boolean;
+  /** The cell of a task, for the error row of a game whose bot overstayed. */
+  cellOf(task: T): { index: number; key: string };
+}
+
+/** After a stop (SIGINT), a plugin decision under way longer than this gives its task up (resume plays it again). */
+export const STOP_GRACE_MS = 1_000;
+/** How often the watchdog looks at the decisions under way. */
+const WATCH_POLL_MS = 100;
+
+/** A task given up at a stop while its plugin bot was deciding: nothing of it is kept, `--resume` plays it again. */
+export class TaskDropped extends Error {
+  override readonly name = 'TaskDropped';
+}
+
+interface Watched {
+  sab: SharedArrayBuffer;
+  abort: AbortController;
+  expired: WatchedDecision | null;
+  dropped: boolean;
 }
 
 /**
@@ -17,8 +47,18 @@ export interface Executor<T extends Task | CampaignTaskLabel = Task, R = TaskRes
  * experiment worker; campaigns pass theirs). A task whose worker dies (or that
  * fails outside a game) is retried once on a fresh worker; piscina replaces
  * the dead one.
+ *
+ * With `watch`, tasks that play plugin bots carry a watch buffer: a bot that
+ * overstays its decision gets its worker terminated (piscina replaces it),
+ * its game becomes an error row with its seed, and the games of the task
+ * before and after it are played again as tasks of their own, so the task's
+ * result is what it would have been with an error in that game's place.
  */
-export function createPool<T extends Task | CampaignTaskLabel = Task, R = TaskResult>(threads: number, filename: string = workerFile()): Executor<T, R> {
+export function createPool<T extends Task | CampaignTaskLabel = Task, R extends TaskRows<unknown> = TaskResult>(
+  threads: number,
+  filename: string = workerFile(),
+  watch?: PoolWatch<T>,
+): Executor<T, R> {
   if (!existsSync(filename)) {
     throw new Error(`${filename} is missing: run \`npm run build\` first (the pool runs the built worker)`);
   }
@@ -34,22 +74,91 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R = TaskRe
     concurrentTasksPerWorker: 2,
   });
   let destroyed = false;
+  let stopping = false;
+  const active = new Set<Watched>();
+  let timer: NodeJS.Timeout | null = null;
+
+  function look(): void {
+    for (const w of active) {
+      if (w.expired || w.dropped) continue;
+      const d = readWatch(w.sab);
+      if (d === null) continue;
+      if (d.ms > watch!.timeoutS * 1000) w.expired = d;
+      else if (stopping && d.ms > STOP_GRACE_MS) w.dropped = true;
+      else continue;
+      w.abort.abort();
+    }
+  }
+
+  async function attempt(task: T, signal?: AbortSignal): Promise<R> {
+    try {
+      return await pool.run(task, { signal });
+    } catch (first) {
+      if (destroyed || signal?.aborted) throw first;
+      try {
+        return await pool.run(task, { signal });
+      } catch (second) {
+        if (signal?.aborted) throw second;
+        throw new TaskFailure(task, first, second);
+      }
+    }
+  }
+
+  async function runWatched(task: T, w: PoolWatch<T>): Promise<R> {
+    const entry: Watched = { sab: createWatch(), abort: new AbortController(), expired: null, dropped: false };
+    active.add(entry);
+    timer ??= setInterval(look, WATCH_POLL_MS);
+    try {
+      return await attempt({ ...task, watch: entry.sab, decisionTimeout: w.timeoutS }, entry.abort.signal);
+    } catch (err) {
+      if (entry.dropped || (entry.expired && stopping)) throw new TaskDropped(`task ${task.start}..${task.end - 1} given up at the stop`);
+      const d = entry.expired;
+      if (d === null || d.game < task.start || d.game >= task.end) throw err;
+      return splitAt(task, d, w);
+    } finally {
+      active.delete(entry);
+      if (active.size === 0 && timer !== null) {
+        clearInterval(timer);
+        timer = null;
+      }
+    }
+  }
+
+  /** The task's result with game `d.game` an error: the games before and after it played again. */
+  async function splitAt(task: T, d: WatchedDecision, w: PoolWatch<T>): Promise<R> {
+    const t0 = performance.now();
+    const cell = w.cellOf(task);
+    const before = d.game > task.start ? await runWatched({ ...task, end: d.game }, w) : null;
+    const after = d.game + 1 < task.end ? await runWatched({ ...task, start: d.game + 1 }, w) : null;
+    const error: GameError = {
+      cell: cell.key,
+      game: d.game,
+      seed: d.seed,
+      message: `bot ${d.bot} did not answer a ${d.kind} decision within ${w.timeoutS} s (--decision-timeout); its worker was replaced`,
+    };
+    return {
+      cell: cell.index,
+      start: task.start,
+      end: task.end,
+      rows: [...(before?.rows ?? []), ...(after?.rows ?? [])],
+      errors: [...(before?.errors ?? []), error, ...(after?.errors ?? [])],
+      ms: performance.now() - t0,
+    } as unknown as R;
+  }
+
   return {
     threads,
-    async run(task) {
-      try {
-        return await pool.run(task);
-      } catch (first) {
-        if (destroyed) throw first;
-        try {
-          return await pool.run(task);
-        } catch (second) {
-          throw new TaskFailure(task, first, second);
-        }
-      }
+    run(task) {
+      return watch && watch.watched(task) ? runWatched(task, watch) : attempt(task);
+    },
+    stop() {
+      stopping = true;
+      look();
     },
     async destroy() {
       destroyed = true;
+      if (timer !== null) clearInterval(timer);
+      timer = null;
       await pool.destroy();
     },
   };
@@ -82,6 +191,8 @@ export interface CampaignTaskLabel {
   campaign: string;
   start: number;
   end: number;
+  watch?: SharedArrayBuffer;
+  decisionTimeout?: number;
 }
 
 /** A task that failed twice (or, in process, once): not a game error, a broken worker or cell. */

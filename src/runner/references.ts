@@ -44,7 +44,7 @@ export async function checkCellPolicies(cells: readonly CellSpec[]): Promise<voi
       const resolved = resolvePolicySpec(spec, policyDir(c));
       if (seen.has(resolved)) continue;
       seen.add(resolved);
-      if (resolved !== spec) await loadPlugin(resolved);
+      if (isPluginSpec(resolved)) await loadPlugin(resolved);
       getPolicy(resolved);
     }
   }

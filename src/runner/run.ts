@@ -1,4 +1,5 @@
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync } from 'node:fs';
+import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll, writeFileAtomically } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -6,13 +7,15 @@ import { inLockedFolder } from './lock.js';
 import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
-import { createInProcess, createPool, type Executor } from './pool.js';
+import { createInProcess, createPool, TaskDropped, type Executor, type PoolWatch } from './pool.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
 import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
-import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, TaskRows } from './types.js';
+import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
 /** What the progress display is told after every finished task. */
@@ -54,6 +57,8 @@ export interface RunOptions {
   finalFiles?: () => { file: string; text: string }[];
   /** More fields of manifest.json. */
   manifest?: Record<string, unknown>;
+  /** Seconds a plugin bot may take over one decision (default DEFAULT_DECISION_TIMEOUT_S). */
+  decisionTimeout?: number;
 }
 
 export interface CellOutcome {
@@ -113,7 +118,11 @@ export function outputFiles(out: string): { games: string; summary: string; erro
   };
 }
 
-const tmpName = (file: string): string => path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+/** The files a tournament adds (runner/tournament.ts), checked here too: a folder in their place is refused before any game. */
+const tournamentNames = (out: string): Record<string, string> => ({ pairings: path.join(out, 'pairings.csv'), ratings: path.join(out, 'ratings.csv') });
+
+/** Whether a cell plays a plugin bot. */
+export const hasPlugin = (c: CellSpec): boolean => isPluginSpec(c.policyA) || isPluginSpec(c.policyB);
 
 /** Runs an experiment (or one shard of it) in its checked, locked output folder (lock.ts). */
 export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
@@ -140,6 +149,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
   if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
   const files = outputFiles(out);
+  refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
   const header = { checkpoint: 2 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null };
   let checkpoint: Checkpoint;
@@ -152,6 +162,18 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       );
     }
     checkpoint = Checkpoint.create(files.checkpoint, header);
+  }
+
+  // Every checkpointed task must be games of this run (issue 25: a line re-sealed by hand).
+  for (const en of checkpoint.entries()) {
+    const { start, end } = shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
+    if (en.cell >= e.cells.length || en.start < start || en.end > end) {
+      checkpoint.close();
+      throw new InputError(
+        `${files.checkpoint}: line ${en.line}: task ${en.start}..${en.end - 1} of cell ${en.cell} is not games of this run ` +
+          `(${e.cells.length} cells, games ${start}..${end - 1}); delete the file to start over`,
+      );
+    }
   }
 
   const cells: CellState[] = e.cells.map((spec) => {
@@ -171,24 +193,33 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     };
   });
 
-  const gamesTmp = tmpName(files.games);
-  const errorsTmp = tmpName(files.errors);
-  const gamesFd = openSync(gamesTmp, 'w');
-  const errorsFd = openSync(errorsTmp, 'w');
+  const gamesTmp = tmpNameFor(files.games);
+  const errorsTmp = tmpNameFor(files.errors);
+  let gamesFd = -1;
+  let errorsFd = -1;
   try {
+    gamesFd = openNew(gamesTmp);
+    errorsFd = openNew(errorsTmp);
     // A sweep's games.csv has a column per parameter after the usual ones.
-    writeSync(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
-    writeSync(errorsFd, csvHeader(ERROR_COLUMNS));
+    writeAll(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
+    writeAll(errorsFd, csvHeader(ERROR_COLUMNS));
   } catch (err) {
     // A full disk already: no temporary file is left behind.
-    for (const fd of [gamesFd, errorsFd]) closeQuietly(fd);
-    removeQuietly(gamesTmp);
-    removeQuietly(errorsTmp);
+    for (const fd of [gamesFd, errorsFd]) if (fd >= 0) closeQuietly(fd);
+    removeIfPresent(gamesTmp);
+    removeIfPresent(errorsTmp);
     checkpoint.close();
     throw err;
   }
 
-  const executor: Executor = workers === 0 ? createInProcess(opts.game) : createPool(workers);
+  // A plugin bot that never returns can only be stopped in a thread of its own: with plugins, --workers 0 plays in one worker.
+  const plugins = !opts.game && e.cells.some(hasPlugin);
+  const watch: PoolWatch<Task> = {
+    timeoutS: opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT_S,
+    watched: (t) => hasPlugin(t.cell),
+    cellOf: (t) => ({ index: t.cell.index, key: t.cell.key }),
+  };
+  const executor: Executor = workers === 0 && !plugins ? createInProcess(opts.game) : createPool(Math.max(1, workers), undefined, watch);
   const maxInFlight = Math.max(2, executor.threads * 2);
   // Finished-but-unwritten tasks of later cells (look-ahead while a --precision cell decides).
   const window = maxInFlight * 4;
@@ -224,6 +255,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     let settled = false;
     const onStop = (): void => {
       stopping = true;
+      executor.stop?.();
       settle();
     };
     const onAbandon = (): void => {
@@ -251,10 +283,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         await Promise.all([checkpoint.flush(), executor.destroy()]);
       } finally {
         checkpoint.close();
-        closeSync(gamesFd);
-        closeSync(errorsFd);
-        removeQuietly(gamesTmp);
-        removeQuietly(errorsTmp);
+        closeQuietly(gamesFd);
+        closeQuietly(errorsFd);
+        removeIfPresent(gamesTmp);
+        removeIfPresent(errorsTmp);
       }
     }
 
@@ -314,6 +346,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         (err: unknown) => {
           inFlight--;
           if (settled || abandoned) return settle();
+          // Given up at the stop while a plugin bot was deciding: --resume plays it again.
+          if (err instanceof TaskDropped) return settle();
           if (failure === undefined) failure = err instanceof Error ? err.message : String(err);
           stopping = true;
           settle();
@@ -333,6 +367,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
             const cp = cs.checkpointed.get(cs.nextWrite);
             if (!cp) return; // waiting for a task in flight
             r = checkpoint.read(cp, cs.spec.key);
+            const stranger = r.rows.find((row) => row.cell !== cs.spec.key);
+            if (stranger) {
+              throw new InputError(`${files.checkpoint}: line ${cp.line}: a row of cell "${stranger.cell}" in a task of cell "${cs.spec.key}"; delete the file to start over`);
+            }
           }
           write(cs, r);
           cs.nextWrite = r.end;
@@ -356,8 +394,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
       const point = cs.spec.point?.values ?? [];
-      if (r.rows.length > 0) writeSync(gamesFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
-      if (r.errors.length > 0) writeSync(errorsFd, csvText(r.errors.map(errorRow)));
+      if (r.rows.length > 0) writeAll(gamesFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
+      if (r.errors.length > 0) writeAll(errorsFd, csvText(r.errors.map(errorRow)));
     }
 
     function settle(): void {
@@ -374,8 +412,9 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
             // e.g. the disk filled up: the checkpoint still holds every game it could.
             (err: unknown) => {
               for (const fd of [gamesFd, errorsFd]) closeQuietly(fd);
-              removeQuietly(gamesTmp);
-              removeQuietly(errorsTmp);
+              removeIfPresent(gamesTmp);
+              removeIfPresent(errorsTmp);
+              checkpoint.close();
               const rejectIt = (): void => reject(err);
               executor.destroy().then(rejectIt, rejectIt);
             },
@@ -408,6 +447,11 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       };
     }
 
+    /**
+     * Writes the final files under temporary names, then renames them all
+     * (the manifest last) and removes the checkpoint: a full disk on the way
+     * leaves no final-named file, and the checkpoint whole for --resume.
+     */
     function finish(): RunOutcome {
       fsyncSync(gamesFd);
       fsyncSync(errorsFd);
@@ -415,14 +459,28 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       opts.abandon?.removeEventListener('abort', onAbandon);
       closeSync(gamesFd);
       closeSync(errorsFd);
-      renameSync(gamesTmp, files.games);
-      renameSync(errorsTmp, files.errors);
+      gamesFd = errorsFd = -1;
+      const staged = new StagedFiles();
+      staged.add(files.games, gamesTmp);
+      staged.add(files.errors, errorsTmp);
+      try {
+        const o = finalFiles(staged);
+        staged.commit();
+        checkpoint.remove();
+        return o;
+      } catch (err) {
+        staged.abandon();
+        throw err;
+      }
+    }
+
+    function finalFiles(staged: StagedFiles): RunOutcome {
       const extra = opts.finalFiles?.() ?? [];
       const o = outcome('complete', [files.games, files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
-      writeAtomically(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
-      for (const f of extra) writeAtomically(f.file, f.text);
+      staged.write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
+      for (const f of extra) staged.write(f.file, f.text);
       if (e.sweep && shard === null) {
-        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) }, writeAtomically);
+        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) }, (f, t) => staged.write(f, t));
         o.files.push(...sw.files);
         o.crossings = sw.crossings;
       }
@@ -466,8 +524,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         },
         ...opts.manifest,
       };
-      writeAtomically(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-      checkpoint.remove();
+      staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
       return o;
     }
 
@@ -479,32 +536,13 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
 
 /** Writes a file under a temporary name, fsyncs, renames: readers see the old file or the whole new one. */
 export function writeAtomically(file: string, text: string): void {
-  const tmp = tmpName(file);
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } catch (err) {
-    closeQuietly(fd);
-    removeQuietly(tmp);
-    throw err;
-  }
-  closeSync(fd);
-  renameSync(tmp, file);
+  writeFileAtomically(file, text);
 }
 
 function closeQuietly(fd: number): void {
   try {
-    closeSync(fd);
+    if (fd >= 0) closeSync(fd);
   } catch {
     // already closed
-  }
-}
-
-function removeQuietly(file: string): void {
-  try {
-    if (existsSync(file)) unlinkSync(file);
-  } catch {
-    // best effort: a leftover temporary file is harmless
   }
 }

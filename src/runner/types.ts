@@ -169,6 +169,10 @@ export interface Task {
   end: number;
   /** URL of a module exporting `createGame` (tests, benches); default the real engine. */
   gameModule?: string;
+  /** Where the worker reports its plugin bots' decisions to the pool's watchdog (bots/watch.ts). */
+  watch?: SharedArrayBuffer;
+  /** Seconds a plugin bot may take over one decision (--decision-timeout). */
+  decisionTimeout?: number;
 }
 
 /** A task's games as the files hold them (the checkpoint keeps these). */

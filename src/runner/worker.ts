@@ -4,6 +4,7 @@
  * main thread by the in-process mode (workers 0).
  */
 import type { GameResult } from '../engine/types.js';
+import { setDecisionTimeout, setWatch, watchGame } from '../bots/watch.js';
 import { armyAFirst, gameSeed } from './seeds.js';
 import type { CellSpec, CreateGame, GameError, GameRecord, PlayFn, Task, TaskResult } from './types.js';
 
@@ -63,6 +64,7 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
   for (let game = task.start; game < task.end; game++) {
     const seed = gameSeed(task.seed, cell.seedKey ?? cell.key, game);
     const aFirst = armyAFirst(game);
+    watchGame(game, seed);
     let result: GameResult;
     try {
       result = play(seed, aFirst);
@@ -84,7 +86,14 @@ export async function runTaskWith(task: Task, create?: CreateGame): Promise<Task
     play = await (create ?? (await creatorFor(task.gameModule)))(task.cell);
     prepared.set(id, play);
   }
-  return playTask(play, task);
+  // Synchronous from here to the end of the task: no other task of this thread runs meanwhile.
+  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
+  setWatch(task.watch ?? null);
+  try {
+    return playTask(play, task);
+  } finally {
+    setWatch(null);
+  }
 }
 
 /** Forgets prepared cells (in-process runs reuse this module across experiments). */

@@ -66,7 +66,8 @@ describe('plugins', () => {
     expect(o.status).toBe('complete');
     const errors = readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1);
     expect(errors.length).toBe(4);
-    expect(errors[0]).toMatch(/,[0-9a-f]{32},policy illegal \(.*illegal-bot\.js\) \(player \d\) made an illegal deployFirst choice/);
+    // Checked before the engine sees it (issue 25): the bot, the decision kind, the seed.
+    expect(errors[0]).toMatch(/,[0-9a-f]{32},bot illegal \(.*illegal-bot\.js\) made an illegal deployFirst choice/);
     // idle vs idle: nobody is hurt and nothing scores, so every round is passive but the last
     // (Reinforcements never brought in count as slain then, and score: R30).
     const games = readFileSync(path.join(out, 'games.csv'), 'utf8').trim().split('\n');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -167,11 +167,13 @@ describe('skirmish dice table', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it('an unwritable CSV path is an input error and leaves nothing behind', () => {
-    const file = join(dir, 'missing-dir', 'table.csv');
+  it('an unwritable CSV path is an input error and leaves nothing behind (a missing folder is made: issue 25)', () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const file = join(blocker, 'table.csv');
     const r = skirmish('dice', 'table', '--attacks', '1', '--clash', '1', '--defense', '1', '--csv', file);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--csv: cannot write/);
+    expect(r.stderr).toMatch(/^--csv .*table\.csv: a part of the path is a file, not a folder\n$/);
     expect(existsSync(file)).toBe(false);
   });
 });

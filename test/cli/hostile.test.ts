@@ -85,9 +85,15 @@ describe('hostile CLI use (issue 14)', () => {
   it('a full disk is one line naming the folder and the resume command, exit 1, no temporary file left', () => {
     const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
     const dir = out();
-    // An injected write failure: the temporary games file is /dev/full, whose writes fail with ENOSPC.
+    // An injected full disk (test/cli/fixtures/enospc.mjs): writes to the games file fail with ENOSPC. (A link to
+    // /dev/full planted in the folder no longer does it: planted links are replaced, never followed, issue 25.)
     symlinkSync('/dev/full', path.join(dir, '.games.csv.tmp'));
-    const r = cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', dir]);
+    const s = spawnSync(process.execPath, ['--import', path.join(ROOT, 'test', 'cli', 'fixtures', 'enospc.mjs'), MAIN, 'run', tiny, '--game-module', FAKE, '--workers', '0', '--out', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, SKIRMISH_FAULT_DIR: dir, SKIRMISH_FAULT_BYTES: '0', SKIRMISH_FAULT_FILES: '^\\.games\\.csv\\.tmp' },
+    });
+    const r = { code: s.status, stderr: s.stderr };
     expect(r.code).toBe(1);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
       `error: disk full (ENOSPC) writing to ${dir}; the finished games are kept in ${path.join(dir, 'checkpoint.jsonl')}; ` +

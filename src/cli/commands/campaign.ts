@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { parseShard } from '../../runner/seeds.js';
-import { reportAfterRun, resumeCommand, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
+import { inLockedFolder } from '../../runner/lock.js';
+import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, resumeCommand, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface CampaignFlags {
   campaigns: string;
@@ -13,6 +15,7 @@ interface CampaignFlags {
   resume?: boolean;
   battlePolicy?: string;
   merge?: string[];
+  decisionTimeout?: string;
   report: boolean;
 }
 
@@ -27,7 +30,8 @@ export function register(program: Command): void {
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--no-report', 'do not write report.html (campaign charts; `skirmish report DIR` writes it later)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')
-    .option('--battle-policy <spec>', "every player's battle policy, overriding the file: a built-in name with options, or strongest (e.g. random, balanced:aggression=0.7)")
+    .option('--battle-policy <spec>', "every player's battle policy, overriding the file: a built-in name with options, strongest, or a plugin module path (e.g. random, balanced:aggression=0.7, ./my-bot.js)")
+    .option('--decision-timeout <s>', `seconds a plugin battle bot may take over one decision; its campaign goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--merge <dirs...>', 'combine the output folders of --shard slices into --out (plays nothing)')
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .addHelpText(
@@ -51,6 +55,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
       const { createProgress } = await import('../../runner/progress.js');
       const campaigns = wholeNumber('--campaigns', flags.campaigns, 1, 100_000_000);
       const workers = workersFlag(flags.workers);
+      const decisionTimeout = decisionTimeoutFlag(flags.decisionTimeout);
       let shard = null;
       if (flags.shard !== undefined) {
         shard = parseShard(flags.shard);
@@ -59,7 +64,11 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
       if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
       const campaign = loadCampaign(file, { seed: flags.seed, out: flags.out, battlePolicy: flags.battlePolicy });
       if (flags.merge) {
-        const m = mergeCampaignShards({ campaign, dirs: flags.merge, out: campaign.out });
+        const merging = flags.merge;
+        const m = await inLockedFolder(campaign.out, async () => mergeCampaignShards({ campaign, dirs: merging, out: campaign.out })).catch((err: unknown) =>
+          reportDiskFull(err, campaign.out, 'nothing of the merge was written (the slices are untouched)', false),
+        );
+        if (m === null) return;
         process.stdout.write(`${m.summary.text()}\n\nwrote:\n${m.files.map((f) => `  ${f}\n`).join('')}`);
         return;
       }
@@ -67,10 +76,12 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
 
       const progress = createProgress({ stream: process.stderr, unit: 'campaigns', label: 'campaign' });
       await withStopSignals(async (signals) => {
+        const out = campaign.out;
         const outcome = await runCampaigns({
           campaign,
           campaigns,
           workers,
+          decisionTimeout,
           shard,
           resume: flags.resume === true,
           signal: signals.signal,
@@ -82,8 +93,9 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
                 `, ${info.threads === 0 ? 'in process' : `${info.threads} workers`}\n`,
             ),
           onProgress: (p) => progress.update(p),
-        });
+        }).catch((err: unknown) => reportDiskFull(err, out, keptIn(campaignFiles(out).checkpoint, 'campaigns')));
         progress.end();
+        if (outcome === null) return;
         const checkpoint = campaignFiles(outcome.out).checkpoint;
         if (outcome.status !== 'complete') {
           process.stderr.write(

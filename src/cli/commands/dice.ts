@@ -1,8 +1,9 @@
-import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../../errors.js';
-import { checkOutputFile } from '../../data/outputs.js';
+import { checkOutputFile, isDiskFull, makeOutputDir, writeFileAtomically } from '../../data/outputs.js';
+import { CommandFailure, diskFullLine } from '../batch.js';
 import { registerCheck } from './diceCheck.js';
 import {
   compileAttack,
@@ -417,19 +418,18 @@ function runTable(flags: TableFlags): void {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-/** DESIGN.md, Errors: write to a temporary name, then rename, so a reader never sees half a file. */
+/**
+ * DESIGN.md, Errors: write to a temporary name beside, then rename, so a
+ * reader never sees half a file; missing folders are made, as --log does
+ * (issue 25); a full disk is the one disk-full line.
+ */
 function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
+    makeOutputDir(path.dirname(path.resolve(file)));
+    writeFileAtomically(file, text);
   } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // nothing was written
-    }
-    throw new InputError(`--csv: cannot write ${file}: ${(err as Error).message}`);
+    if (isDiskFull(err)) throw new CommandFailure(diskFullLine(err, path.dirname(path.resolve(file)), 'nothing was written', false));
+    throw new InputError(`--csv ${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
 }
 

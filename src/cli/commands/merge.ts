@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { checkOutputDir } from '../../data/outputs.js';
+import { reportDiskFull } from '../batch.js';
 
 export function register(program: Command): void {
   program
@@ -21,7 +22,9 @@ games.csv and summary.csv come out byte-identical to a single-machine run.`,
       if (flags.out === undefined) throw new InputError('--out: required (the folder for the merged files)');
       checkOutputDir('--out', flags.out);
       const { formatCrossings, formatSummaryTable, mergeShards } = await import('../../runner/index.js');
-      const r = await mergeShards({ dirs, out: flags.out });
+      const out = flags.out;
+      const r = await mergeShards({ dirs, out }).catch((err: unknown) => reportDiskFull(err, out, 'nothing of the merge was written (the slices are untouched)', false));
+      if (r === null) return;
       process.stdout.write(`${formatSummaryTable(r.summaryRows)}\n\n`);
       if (r.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(r.crossings)}\n\n`);
       process.stdout.write(

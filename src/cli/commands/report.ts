@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
+import { checkCsvFile } from '../../runner/csv.js';
+import { reportDiskFull } from '../batch.js';
 
 interface ReportFlags {
   replays: boolean;
@@ -23,10 +27,36 @@ crossing.csv (sweep), pairings.csv and ratings.csv (tournament), campaigns.csv
 (campaign). The page needs no network; open it in any browser.`,
     )
     .action(async (dir: string, flags: ReportFlags) => {
+      checkFolderCsvs(dir);
       const { writeReport } = await import('../../report/index.js');
-      const o = await writeReport({ dir, replays: flags.replays, experimentFile: flags.experiment });
-      process.stdout.write(`${describeReport(o)}\n`);
+      const o = await writeReport({ dir, replays: flags.replays, experimentFile: flags.experiment }).catch((err: unknown) =>
+        reportDiskFull(err, dir, "the run's files are untouched", false),
+      );
+      if (o !== null) process.stdout.write(`${describeReport(o)}\n`);
     });
+}
+
+/**
+ * Every CSV of the folder parses with the header's number of fields, or one
+ * line naming the file and the damaged line, exit 2 (issue 25).
+ */
+function checkFolderCsvs(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // the report says what is wrong with the folder itself
+  }
+  for (const name of names.filter((n) => n.endsWith('.csv')).sort()) {
+    const file = path.join(dir, name);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    checkCsvFile(file, text);
+  }
 }
 
 /** The lines `report` and `run` print after writing a report. */

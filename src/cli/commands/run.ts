@@ -6,7 +6,8 @@ import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { parseShard } from '../../runner/seeds.js';
 import { checkOutputDir } from '../../data/outputs.js';
-import { reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
+import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface RunFlags {
   games?: string;
@@ -20,6 +21,7 @@ interface RunFlags {
   chunk?: string;
   gameModule?: string;
   progressInterval?: string;
+  decisionTimeout?: string;
   report: boolean;
 }
 
@@ -42,6 +44,7 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
+    .option('--decision-timeout <s>', `seconds a plugin bot may take over one decision; its game goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--no-report', 'do not write report.html (charts, tables and replays; `skirmish report DIR` writes it later)')
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
     .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
@@ -82,6 +85,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
       }
       if (flags.seed !== undefined && flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
       if (flags.out !== undefined) checkOutputDir('--out', flags.out);
+      const decisionTimeout = decisionTimeoutFlag(flags.decisionTimeout);
       const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
       const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out };
       // A stand-in game module brings stand-in armies: only the engine's references are checked.
@@ -102,6 +106,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
           shard,
           resume: flags.resume === true,
           failFast: flags.failFast === true,
+          decisionTimeout,
           gameModule,
           signal: signals.signal,
           abandon: signals.abandon,
@@ -113,7 +118,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
                 `, ${info.threads === 0 ? 'in process' : `${info.threads} workers`}\n`,
             ),
           onProgress: (p) => progress.update(p),
-        }).catch((err: unknown) => reportDiskFull(err, out, outputFiles(out).checkpoint));
+        }).catch((err: unknown) => reportDiskFull(err, out, keptIn(outputFiles(out).checkpoint, 'games')));
         progress.end();
         if (outcome === null) return;
         if (reportUnfinished(outcome, outputFiles(out).checkpoint, signals)) return;

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
-import { reportAfterRun, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
+import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface TournamentFlags {
   policies: string;
@@ -19,6 +20,7 @@ interface TournamentFlags {
   chunk?: string;
   gameModule?: string;
   progressInterval?: string;
+  decisionTimeout?: string;
   report: boolean;
 }
 
@@ -59,6 +61,7 @@ export function register(program: Command): void {
     .option('--no-report', 'do not write report.html (ratings and pairing charts; `skirmish report DIR` writes it later)')
     .option('--resume', "continue a stopped tournament from its checkpoint; the files equal an uninterrupted run's")
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
+    .option('--decision-timeout <s>', `seconds a plugin bot may take over one decision; its game goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
     .addOption(new Option('--game-module <file>', 'module exporting createGame, instead of the engine (tests)').hideHelp())
     .addOption(new Option('--progress-interval <ms>', 'plain progress lines at most this often').hideHelp())
@@ -92,6 +95,7 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
         out: flags.out,
       });
       const workers = workersFlag(flags.workers);
+      const decisionTimeout = decisionTimeoutFlag(flags.decisionTimeout);
       const chunk = flags.chunk === undefined ? undefined : wholeNumber('--chunk', flags.chunk, 1, 1_000_000);
       const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
       // A stand-in game module brings stand-in armies and policies: nothing to load.
@@ -104,8 +108,9 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
       });
       const out = flags.out;
       await withStopSignals(async (signals) => {
-        const { run, pairings, ratings } = await runTournament(tournament, {
+        const played = await runTournament(tournament, {
           workers,
+          decisionTimeout,
           chunk,
           resume: flags.resume === true,
           failFast: flags.failFast === true,
@@ -119,8 +124,10 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
                 `, ${info.threads === 0 ? 'in process' : `${info.threads} workers`}\n`,
             ),
           onProgress: (p) => progress.update(p),
-        });
+        }).catch((err: unknown) => reportDiskFull(err, out, keptIn(tournamentFiles(out).checkpoint, 'games')));
         progress.end();
+        if (played === null) return;
+        const { run, pairings, ratings } = played;
         if (reportUnfinished(run, tournamentFiles(out).checkpoint, signals)) return;
         process.stdout.write(`${formatPairingsTable(pairings)}\n\n${formatRatingsTable(ratings)}\n\n`);
         reportFinished(run);
