@@ -670,7 +670,7 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
  * actions ignore Outnumbered, Intervening and Obscuring (rules text), so only
  * terrain can block the sight.
  */
-function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
+export function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
   const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
   if (t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) return false;
   if (eff.lineOfSight === false) return true;

@@ -3,7 +3,7 @@ export type * from './types.js';
 export { Game, type CreateGameOptions } from './game.js';
 export { playGame } from './play.js';
 export { cloneState } from './setup.js';
-export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, uniqueAvailable, volleyTargets } from './actions.js';
+export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, uniqueAvailable, uniqueDef, uniqueTarget, volleyTargets } from './actions.js';
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
 export { isOutnumbered, volleyCheck } from './actions.js';
 export { attackOptionsFor, type AttackSpec } from './combat.js';
