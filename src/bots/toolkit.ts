@@ -30,6 +30,15 @@ import { seizingWeight } from '../rules/index.js';
 import { baseRadius, conquestStands, maySeize, seizeZone, victoryPhase, warriorInZone } from '../scenarios/index.js';
 import type { ControlWarrior, Friendly, ZoneCircle } from '../scenarios/index.js';
 
+/**
+ * The planner (R41): `shortestPath(s, w, x, y)` is the path a March of w
+ * towards (x, y) would follow (whole, with its `cost`, difficult terrain
+ * double), `pathDistance(s, w, x, y)` its cost (Infinity when none).
+ */
+export { pathDistance, shortestPath } from '../engine/index.js';
+export { PATH_TOLERANCE } from '../board/index.js';
+export type { Path } from '../board/index.js';
+
 type State = Readonly<GameState>;
 /** The engine's questions take a GameState; they never change it. */
 const st = (s: State): GameState => s as GameState;

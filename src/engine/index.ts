@@ -5,7 +5,7 @@ export { playGame } from './play.js';
 export { cloneState } from './setup.js';
 export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, uniqueAvailable, uniqueDef, uniqueTarget, volleyTargets } from './actions.js';
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
-export { isOutnumbered, volleyCheck } from './actions.js';
+export { isOutnumbered, pathDistance, shortestPath, volleyCheck } from './actions.js';
 export { attackOptionsFor, type AttackSpec } from './combat.js';
 export { controlWarrior, controlWarriors, regimentsAlive } from './control.js';
 export { blockDiceFor, coveredBy, stat } from './abilities.js';
