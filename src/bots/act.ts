@@ -10,7 +10,8 @@ import type { ActionChoice, Decision, GameState, PlayerIndex, Warrior } from '..
 import { entryPointNear } from './candidates.js';
 import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
 import { num, targetLabel, warriorName } from './labels.js';
-import { chargeLands, moveEnd } from './route.js';
+import { alongWalk, chargeLands, moveEnd, travel, type MarchEnd } from './route.js';
+import { leg } from '../engine/paths.js';
 import { bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, legalChargeTargets, statNow } from './toolkit.js';
@@ -255,73 +256,83 @@ export class Actions {
       ty = w.y + (f.y - w.y) * k;
     }
     const end = moveEnd(s, w, tx, ty, allowance);
-    const ex = end.x;
-    const ey = end.y;
     const walked = end.travelled;
-    const stoppedBy = end.stoppedBy;
     const map = o.tactics ? this.map.prepare(s, w, allowance) : null;
     if (!map || !map.any) {
       if (walked < MIN_MARCH) {
-        note?.(`stay: a March towards ${goalLabel(s, g)} would move ${num(walked)}" (stopped by ${stoppedBy})`);
+        note?.(`stay: a March towards ${goalLabel(s, g)} would move ${num(walked)}" (stopped by ${end.stoppedBy})`);
         return null;
       }
       // No enemy could reach anywhere the March could end, nor be struck from there: the whole way is best.
-      note?.(`advance to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}`);
-      return { type: 'march', x: tx, y: ty };
+      note?.(`advance to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}${end.via.length > 0 ? ', around what stands in the way' : ''}`);
+      return whole(tx, ty, end);
     }
     const caution = this.caution(s, me);
     // Tactics: each stop along the way, and a fall-back, scored as what the goal is worth from there (fading
     // with the walk left), what w could strike from there, less the threat map's expected loss there.
-    const march = Math.max(1, w.profile.march);
-    const score = (x: number, y: number): number => {
-      const left = g.what === '' ? 0 : Math.max(0, norm(g.x - x, g.y - y) - (g.place ? g.place.radius : 0));
-      return g.worth * fade(left, march) + 0.5 * o.aggression * map.strike(x, y) - caution * map.at(x, y);
-    };
-    const stay = score(w.x, w.y);
+    const marchStat = Math.max(1, w.profile.march);
+    const total = g.what === '' ? 0 : Math.max(0, travel(s, w, tx, ty) - (g.place ? g.place.radius : 0));
+    const score = (x: number, y: number, left: number): number => g.worth * fade(left, marchStat) + 0.5 * o.aggression * map.strike(x, y) - caution * map.at(x, y);
+    const stay = score(w.x, w.y, total);
     const stayThreat = map.at(w.x, w.y);
     let best = stay;
-    let bx = w.x;
-    let by = w.y;
+    let pick: ActionChoice | null = null;
     let how = '';
     if (walked >= MIN_MARCH) {
       for (const f of STOPS) {
         if (f * walked < MIN_MARCH) break;
-        const x = w.x + (ex - w.x) * f;
-        const y = w.y + (ey - w.y) * f;
-        const v = score(x, y);
+        const p = f === 1 ? end : alongWalk(w, end, f * walked);
+        const v = score(p.x, p.y, Math.max(0, total - f * walked));
         if (v > best + 1e-9) {
           best = v;
-          bx = x;
-          by = y;
+          pick = f === 1 ? whole(tx, ty, end) : march(p.x, p.y, (p as ReturnType<typeof alongWalk>).path);
           how = f === 1 ? 'advance' : `advance ${Math.round(f * 100)}% of the way`;
         }
       }
     }
-    // Fall back from the nearest enemy when its threat here is real.
+    // Fall back from the nearest enemy when its threat here is real: straight away from it, as far as that goes.
     const foe = nearestFoe(s, w);
     if (foe && stayThreat > 0 && (shooter || stay < 0)) {
-      const back = fallBackFrom(s, w, foe.foe, allowance);
-      const bend = moveEnd(s, w, back.type === 'march' ? back.x : w.x, back.type === 'march' ? back.y : w.y, allowance);
-      if (bend.travelled >= MIN_MARCH) {
-        const bx2 = bend.x;
-        const by2 = bend.y;
-        const v = score(bx2, by2);
+      const back = fallBackFrom(s, w, foe.foe, allowance) as { x: number; y: number };
+      const r = leg(s as GameState, w, w.x, w.y, back.x, back.y, allowance, true);
+      const bx = r.x;
+      const by = r.y;
+      const backed = norm(bx - w.x, by - w.y);
+      if (backed >= MIN_MARCH) {
+        const v = score(bx, by, total + backed);
         if (v > best + 1e-9) {
           best = v;
-          bx = bx2;
-          by = by2;
+          pick = { type: 'march', x: bx, y: by };
           how = `fall back from ${warriorName(s, foe.foe.id)}`;
         }
       }
     }
-    if (how === '') {
-      const why = walked < MIN_MARCH ? `a March would move ${num(walked)}" (stopped by ${stoppedBy})` : `the way on costs more than it gains (threat ${num(map.at(ex, ey))} there)`;
+    if (!pick) {
+      const why = walked < MIN_MARCH ? `a March would move ${num(walked)}" (stopped by ${end.stoppedBy})` : `the way on costs more than it gains (threat ${num(map.at(end.x, end.y))} there)`;
       note?.(`stay towards ${goalLabel(s, g)}: ${why}; here ${num(stay)}, threat ${num(stayThreat)}`);
       return null;
     }
-    note?.(`${how} to ${goalLabel(s, g)}: worth ${num(best)} against ${num(stay)} staying; threat ${num(map.at(bx, by))}${lastThreat.worst >= 0 ? ` (most from ${warriorName(s, lastThreat.worst)})` : ''}`);
-    return { type: 'march', x: bx, y: by };
+    const at = pick as { x: number; y: number };
+    note?.(`${how} to ${goalLabel(s, g)}: worth ${num(best)} against ${num(stay)} staying; threat ${num(map.at(at.x, at.y))}${lastThreat.worst >= 0 ? ` (most from ${warriorName(s, lastThreat.worst)})` : ''}`);
+    return pick;
   }
+}
+
+/**
+ * The whole March towards (x, y): along the route already walked when it
+ * ended by reaching it or spending the allowance; otherwise (a base, the
+ * edge, an Engagement Range stopped it) towards (x, y), for the engine to
+ * walk again, so that a stop it would make at a hair's difference is not an
+ * illegal path.
+ */
+function whole(x: number, y: number, end: Readonly<MarchEnd>): ActionChoice {
+  const clean = end.stoppedBy === 'destination' || end.stoppedBy === 'distance';
+  return clean && end.via.length > 0 ? march(end.x, end.y, end.via.map(([a, b]) => ({ x: a, y: b }))) : { type: 'march', x, y };
+}
+
+/** A March to (x, y) along the route already walked (R41: the engine checks it, and need not plan it again). */
+function march(x: number, y: number, path: { x: number; y: number }[]): ActionChoice {
+  return path.length > 0 ? { type: 'march', x, y, path } : { type: 'march', x, y };
 }
 
 /** Whether a Unique Action pick heals (the other kind inflicts hits). */

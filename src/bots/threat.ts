@@ -128,7 +128,8 @@ export class ThreatMap {
    * not move, Obscured by the terrain between, R22; 0.6 when it must move
    * first) from each shooter within range or a March and range. Two or more
    * chargers: the ones after the first strike Outnumbered (R13). Each enemy
-   * does the worse of the two; the total is capped at w's points.
+   * does the worse of the two; the total is capped at what w is worth (its
+   * points, and being Broken! on top: attackValue's most).
    */
   at(x: number, y: number): number {
     const s = this.s;
@@ -181,7 +182,8 @@ export class ThreatMap {
     lastThreat.chargers = chargers;
     lastThreat.shooters = shooters;
     lastThreat.worst = worst;
-    return total < w.points ? total : w.points;
+    const cap = w.points * (1 + this.weights.broken);
+    return total < cap ? total : cap;
   }
 
   /** What w could strike from (x, y) when it acts next: its best Charge on an enemy within a March and Engagement Range, else its best Volley in range. */
