@@ -92,6 +92,9 @@ export function goalReason(s: State, g: Readonly<Goal>): string {
   return `${goalLabel(s, g)} (worth ${num(g.value)}${g.secondLabel ? `; next ${g.secondLabel}, ${num(g.second)}` : ''})`;
 }
 
+/** goal()'s places to walk to, before the walks are planned (scratch). */
+const CAND: { i: number; worth: number; bound: number; hold: boolean }[] = [];
+
 /** Weight w adds to a place under first-blood-like counting (1 a warrior is near enough for planning). */
 const OWN_WEIGHT = 1;
 
@@ -141,7 +144,32 @@ export class Goals {
     return (this.o.objective * W.vp * (markerVp(s) + 0.5)) / s.scenarioState.markerRules.wounds;
   }
 
-  /** What place i of `ps` is worth to `me` to hold (VP over the phases left; our own zone only what denying is). */
+  /** Whether an enemy of `me` stands within two Marches of place i of `ps` (it may seize it by the next Victory Phase). */
+  private nearFor: readonly Objective[] | null = null;
+  private readonly NEAR: [boolean[], boolean[]] = [[], []];
+  enemyNear(s: State, ps: readonly Objective[], i: number, me: PlayerIndex): boolean {
+    if (ps !== this.nearFor) {
+      this.nearFor = ps;
+      for (let k = 0; k < ps.length; k++) {
+        const p = ps[k];
+        this.NEAR[0][k] = false;
+        this.NEAR[1][k] = false;
+        for (const e of s.warriors) {
+          if (e.status !== 'table') continue;
+          // An enemy of player q is a warrior of the other player.
+          if (norm(e.x - p.x, e.y - p.y) - p.radius - e.r <= 2 * e.profile.march) this.NEAR[e.player === 0 ? 1 : 0][k] = true;
+        }
+      }
+    }
+    return this.NEAR[me][i];
+  }
+
+  /**
+   * What place i of `ps` is worth to `me` to hold (VP over the phases left).
+   * Our own zone is worth what denying it is: all of it when the enemy is
+   * inside, most of it when an enemy could get there by the next Victory
+   * Phase (two Marches), a tenth otherwise.
+   */
   placeWorth(s: State, ps: readonly Objective[], i: number, me: PlayerIndex): number {
     const vps = this.vpOf(s, ps);
     const p = ps[i];
@@ -150,7 +178,8 @@ export class Goals {
     const you = me === 0 ? 1 : 0;
     const ours = p.friendlyTo === me;
     const enemyScores = ours ? vps[you][i] : 0;
-    return this.o.objective * W.vp * phasesLeft(s) * (ours ? (p.weight[you] > 0 ? enemyScores : 0.1 * enemyScores) : vp);
+    const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? 0.6 : 0.1;
+    return this.o.objective * W.vp * phasesLeft(s) * (ours ? deny * enemyScores : vp);
   }
 
   /** goal()'s answer, reused (one at a time). */
@@ -210,19 +239,26 @@ export class Goals {
         }
         const need = p.weight[you] - p.weight[me] + 1;
         const crowd = need <= 0 ? 0.2 : 1;
-        // Straight-line first: the walk is never shorter, so a place that loses on it loses on the walk too.
         const straight = Math.max(0, norm(p.x - w.x, p.y - w.y) - p.radius);
-        if (worth * crowd * fade(straight, march) <= bestV && worth * crowd * fade(straight, march) <= second) continue;
+        CAND.push({ i, worth: worth * crowd, bound: worth * crowd * fade(straight, march), hold: need <= 0 });
+      }
+      // Best on the straight line first: the walk is never shorter, so once a place's straight-line worth
+      // cannot beat the runner-up, no walk needs planning for it or any after it.
+      CAND.sort((a, b) => b.bound - a.bound || a.i - b.i);
+      for (const c of CAND) {
+        if (c.bound <= bestV && c.bound <= second) break;
+        const p = ps[c.i];
         const d = Math.max(0, travel(s, w, p.x, p.y) - p.radius);
-        if (better(worth * crowd * fade(d, march), () => placeLabel(s, p))) {
+        if (better(c.worth * fade(d, march), () => placeLabel(s, p))) {
           best.x = p.x;
           best.y = p.y;
-          best.hold = standsIn(w, p) && need <= 0;
+          best.hold = standsIn(w, p) && c.hold;
           best.what = 'place';
           best.place = p;
-          best.worth = worth * crowd;
+          best.worth = c.worth;
         }
       }
+      CAND.length = 0;
       const ms = s.scenarioState.markers;
       for (let i = 0; i < ms.length; i++) {
         const worth = this.markerWorth(s, me, i) * 3;

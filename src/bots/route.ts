@@ -34,8 +34,8 @@ function terrainOnLine(s: State, ax: number, ay: number, bx: number, by: number)
  * terrain lies on it, else the board planner's shortest path around the
  * terrain (difficult terrain counted double, R31, R41; no path: the straight
  * line doubled). Bases are left out: they move before w gets there. For
- * choosing goals, so remembered per table and base size by the start to the
- * nearest half inch (a goal's place is fixed).
+ * choosing goals; remembered per table by the base's size, its place and
+ * the goal's (a warrior standing still asks again every decision).
  */
 export function travel(s: State, w: Warrior, x: number, y: number): number {
   const straight = norm(x - w.x, y - w.y);
@@ -46,9 +46,8 @@ export function travel(s: State, w: Warrior, x: number, y: number): number {
     TRAVEL.clear();
     travelTerrain = s.impassable;
   }
-  const sx = Math.round(w.x * 2) / 2;
-  const sy = Math.round(w.y * 2) / 2;
-  const key = `${w.r},${sx},${sy},${x},${y}`;
+  // The key is all the answer depends on (so it is the same whatever was asked before: determinism).
+  const key = `${w.r},${w.x},${w.y},${x},${y}`;
   let d = TRAVEL.get(key);
   if (d === undefined) {
     SPACE.r = w.r;

@@ -7,6 +7,7 @@
  */
 import { lineOfSight } from '../board/index.js';
 import type { LineOfSightOptions } from '../board/types.js';
+import { engagedEnemies } from '../engine/index.js';
 import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, statNow, type EvalWeights } from './toolkit.js';
@@ -84,7 +85,7 @@ export class ThreatMap {
       this.range[n] = barrage && !e.broken ? barrage.range : -1;
       // An enemy that has acted this round counts half (it may act before w next round, or after); an engaged
       // or Broken! one is busy.
-      this.weight[n] = e.broken || engaged(s, e) ? 0 : e.activated && s.phase === 'action' ? 0.5 : 1;
+      this.weight[n] = e.broken || busy(s, e, w) ? 0 : e.activated && s.phase === 'action' ? 0.5 : 1;
       // The attacks' worth, worked out when a place first needs them.
       this.charge[n] = NaN;
       this.mine[n] = NaN;
@@ -200,6 +201,13 @@ export class ThreatMap {
     }
     return best;
   }
+}
+
+/** Whether e is Engaged with someone other than w (it fights there; engaged with w alone, it is free once w is gone). */
+function busy(s: State, e: Warrior, w: Warrior): boolean {
+  if (!engaged(s, e)) return false;
+  for (const f of engagedEnemies(s as GameState, e)) if (f !== w) return true;
+  return false;
 }
 
 const MAP = new ThreatMap();
