@@ -98,7 +98,7 @@ export default function turtle(options = {}) {
       return { ...c.action, x: to.x, y: to.y };
     }
     // Charged: fight back where it stands (balanced's Inspire-then-Clash by exact odds).
-    if (d.engaged) return base.choose(view, { ...d, legal: d.legal.filter((t) => t !== 'reposition') }, rng).action;
+    if (d.engaged) return base.choose(view, d, rng).action;
     if (!withinZone(zone, w.x, w.y, w.r)) {
       // Outside only after entering from Reinforcements: back to the zone, shooting first.
       const v = d.legal.includes('volley') ? bestVolley(s, w, a.aimed, () => 0) : null;
