@@ -29,6 +29,11 @@
 import { EPSILON, asPrepared, boundsNear, pointInBoundedPolygon, polygonSignedArea, segmentPointDistanceSq, segmentsDistance } from './geometry.js';
 import type { Circle, Point, Polygon, PreparedPolygons, Table } from './types.js';
 
+/** Length of (dx, dy): Math.hypot is several times slower in V8. */
+function hyp(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
 /** How far a returned path may be longer than the shortest legal one, inches (issue 22: 0.05"). */
 export const PATH_TOLERANCE = 0.05;
 /** Extra length of one arc's circumscribed chain over the arc, at most (inches). */
@@ -36,7 +41,7 @@ export const ARC_EXCESS = 0.004;
 /** Tangent circles are grown by this much, so that tangents stay legal after rounding (touching is allowed, R41). */
 const GROW = 1e-6;
 /** A search that closes this many nodes gives up (no answer rather than an unbounded one). */
-const MAX_CLOSED = 4000;
+const MAX_CLOSED = 256;
 
 /** What a path must avoid, and what it costs (R31, R41). */
 export interface PathSpace {
@@ -88,35 +93,46 @@ interface Space {
   maxY: number;
 }
 
+/** The one Space every question fills (no question is asked inside another): no garbage per question. */
+const SPACE: Space = {
+  r: 0,
+  bx: [],
+  by: [],
+  bR: [],
+  nb: 0,
+  maxBR: 0,
+  imp: { polygons: [], bounds: [] },
+  dif: { polygons: [], bounds: [] },
+  factor: 2,
+  minX: 0,
+  maxX: 0,
+  minY: 0,
+  maxY: 0,
+};
+
 function prepareSpace(p: PathSpace): Space {
+  const sp = SPACE;
   const n = p.baseCount ?? p.bases.length;
-  const bx: number[] = [];
-  const by: number[] = [];
-  const bR: number[] = [];
   let maxBR = 0;
   for (let i = 0; i < n; i++) {
     const b = p.bases[i];
-    bx.push(b.x);
-    by.push(b.y);
+    sp.bx[i] = b.x;
+    sp.by[i] = b.y;
     const R = p.r + b.r;
-    bR.push(R);
+    sp.bR[i] = R;
     if (R > maxBR) maxBR = R;
   }
-  return {
-    r: p.r,
-    bx,
-    by,
-    bR,
-    nb: n,
-    maxBR,
-    imp: asPrepared(p.impassable),
-    dif: asPrepared(p.difficult),
-    factor: p.difficultCost ?? 2,
-    minX: p.r,
-    maxX: p.table.width - p.r,
-    minY: p.r,
-    maxY: p.table.height - p.r,
-  };
+  sp.r = p.r;
+  sp.nb = n;
+  sp.maxBR = maxBR;
+  sp.imp = asPrepared(p.impassable);
+  sp.dif = asPrepared(p.difficult);
+  sp.factor = p.difficultCost ?? 2;
+  sp.minX = p.r;
+  sp.maxX = p.table.width - p.r;
+  sp.minY = p.r;
+  sp.maxY = p.table.height - p.r;
+  return sp;
 }
 
 // ---------------------------------------------------------------- legality and cost of one segment
@@ -303,16 +319,21 @@ function freeGoalIn(sp: Space, from: Point, to: Point): Point | null {
 
 // ---------------------------------------------------------------- the tangent graph
 
-/** Circles a path may turn around: their centres, radii (grown) and, for a polygon's corner, nothing more. */
-interface Circles {
-  x: number[];
-  y: number[];
-  R: number[];
-  n: number;
+/**
+ * A convex corner of a polygon: its point, the outward normals of the sides
+ * before and after it, and the sign of the turn from the first to the second
+ * (the free arc of its circle lies between them).
+ */
+interface Corner extends Point {
+  n1x: number;
+  n1y: number;
+  n2x: number;
+  n2y: number;
+  turn: number;
 }
 
-/** Convex corners of the polygons (either winding), each once; `out` gets their points. */
-function convexCorners(polys: PreparedPolygons, out: Point[]): void {
+/** Convex corners of the polygons (either winding), each once. */
+function convexCorners(polys: PreparedPolygons, out: Corner[]): void {
   for (const poly of polys.polygons) {
     const n = poly.length;
     const sgn = polygonSignedArea(poly) >= 0 ? 1 : -1;
@@ -321,14 +342,22 @@ function convexCorners(polys: PreparedPolygons, out: Point[]): void {
       const b = poly[i];
       const c = poly[(i + 1) % n];
       const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-      if (cross * sgn > 0) out.push(b);
+      if (cross * sgn <= 0) continue;
+      // Outward normal of a side d of an anticlockwise polygon: (dy, -dx); flipped for a clockwise one.
+      const d1x = b.x - a.x;
+      const d1y = b.y - a.y;
+      const d2x = c.x - b.x;
+      const d2y = c.y - b.y;
+      const l1 = hyp(d1x, d1y) || 1;
+      const l2 = hyp(d2x, d2y) || 1;
+      out.push({ x: b.x, y: b.y, n1x: (sgn * d1y) / l1, n1y: (-sgn * d1x) / l1, n2x: (sgn * d2y) / l2, n2y: (-sgn * d2x) / l2, turn: sgn });
     }
   }
 }
 
-const cornerCache = new WeakMap<PreparedPolygons, Point[]>();
+const cornerCache = new WeakMap<PreparedPolygons, Corner[]>();
 
-function cornersOf(polys: PreparedPolygons): Point[] {
+function cornersOf(polys: PreparedPolygons): Corner[] {
   let c = cornerCache.get(polys);
   if (!c) {
     c = [];
@@ -348,6 +377,11 @@ class EdgeHeap {
   g: number[] = [];
   size = 0;
   private next = 0;
+
+  reset(): void {
+    this.size = 0;
+    this.next = 0;
+  }
 
   push(f: number, from: number, to: number, orient: number, g: number): void {
     let i = this.size++;
@@ -467,189 +501,415 @@ function sweep(a: number, b: number, o: number): number {
   return d;
 }
 
-const chainScratch: Point[] = [];
-
-/**
- * Legality and cost of leaving a node: the arc's chain around circle c from
- * angle a0 to the departure point (px, py) turning o, then the tangent to
- * (qx, qy). Returns the cost, or -1 when a part is illegal.
- */
-function legCost(sp: Space, C: Circles, c: number, a0: number, o: number, px: number, py: number, qx: number, qy: number, check: boolean): number {
-  let cost = 0;
-  let sx = px;
-  let sy = py;
-  const R = C.R[c];
-  if (R > 0) {
-    const a1 = Math.atan2(py - C.y[c], px - C.x[c]);
-    const d = sweep(a0, a1, o);
-    if (d > 0) {
-      const pts = chainScratch;
-      pts.length = 0;
-      // Arrival point first, then the chain's corners, then the departure point.
-      pts.push({ x: C.x[c] + R * Math.cos(a0), y: C.y[c] + R * Math.sin(a0) });
-      chainPoints(C.x[c], C.y[c], R, a0, d, o, pts);
-      pts.push({ x: px, y: py });
-      for (let i = 1; i < pts.length; i++) {
-        if (check && segmentFault(sp, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y) !== null) return -1;
-        cost += segmentCost(sp, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
-      }
-    }
-    sx = px;
-    sy = py;
-  }
-  if (check && segmentFault(sp, sx, sy, qx, qy) !== null) return -1;
-  return cost + segmentCost(sp, sx, sy, qx, qy);
-}
-
 /**
  * The shortest path of the centre from `from` towards `to` in the space:
  * to `to` itself when the base may stand there, else to the free point
  * nearest it that the pushes find (see freeGoalIn). Null when that point does
  * not exist, cannot be reached, or `from` is not a free position. The cost
  * is exact for the points returned; the path is at most PATH_TOLERANCE
- * longer than the shortest.
+ * longer than the shortest. With `limit`, paths costing more are not looked
+ * for (null): the search's work grows with the area they could cover.
  */
 /** Where a path from `from` towards `to` aims: `to` when a base of radius r may stand there, else the free point planPath aims at; null when none is found. */
 export function freeGoal(space: PathSpace, from: Point, to: Point): Point | null {
   return freeGoalIn(prepareSpace(space), from, to);
 }
 
-export function planPath(space: PathSpace, from: Point, to: Point): Path | null {
+export function planPath(space: PathSpace, from: Point, to: Point, limit = Infinity): Path | null {
   const sp = prepareSpace(space);
   if (!isFree(sp, from.x, from.y)) return null;
   const goal = freeGoalIn(sp, from, to);
   if (!goal) return null;
-  return search(sp, from, goal);
+  return search(sp, from, goal, limit);
 }
 
-function search(sp: Space, from: Point, goal: Point): Path | null {
+function search(sp: Space, from: Point, goal: Point, limit: number): Path | null {
+  const d = hyp(goal.x - from.x, goal.y - from.y);
   // Straight and clear, with no difficult terrain on the way: nothing is shorter.
   if (segmentFault(sp, from.x, from.y, goal.x, goal.y) === null) {
-    const len = Math.hypot(goal.x - from.x, goal.y - from.y);
     const c = segmentCost(sp, from.x, from.y, goal.x, goal.y);
-    if (c <= len + 1e-12) return { points: [{ x: from.x, y: from.y }, { x: goal.x, y: goal.y }], length: len, cost: c };
+    if (c <= d + 1e-12) return { points: [{ x: from.x, y: from.y }, { x: goal.x, y: goal.y }], length: d, cost: c };
   }
-  // Circles: 0 the start, 1 the goal (points), then the grown bases, the impassable corners (radius r), the difficult corners (points).
-  const C: Circles = { x: [from.x, goal.x], y: [from.y, goal.y], R: [0, 0], n: 2 };
+  const wrap = aroundOne(sp, from, goal);
+  if (wrap) return wrap;
+  // A path of cost L never leaves the ellipse |s−p| + |p−g| ≤ L, so only the circles reaching into it
+  // matter: search with a bound, and widen it until a path within it is found.
+  const far = Math.min(limit, 2 * (sp.maxX - sp.minX + sp.maxY - sp.minY) + 4 * d);
+  for (let bound = Math.min(d + 4, far); ; bound = Math.min(bound * 2, far)) {
+    const found = bounded(sp, from, goal, bound);
+    if (found !== null || bound >= far) return found;
+  }
+}
+
+/**
+ * The common case. Every path goes round a base the straight line crosses on
+ * one side or the other, and the shortest on a side, were there nothing else,
+ * wraps it tangentially: so no path is shorter than the shorter wrap. When
+ * that wrap is legal and crosses no difficult terrain (its cost is its
+ * length) it is the shortest path. Tried for each base the line crosses;
+ * null when none gives it.
+ */
+function aroundOne(sp: Space, from: Point, goal: Point): Path | null {
   for (let i = 0; i < sp.nb; i++) {
-    C.x.push(sp.bx[i]);
-    C.y.push(sp.by[i]);
-    C.R.push(sp.bR[i] + GROW);
+    const lim = sp.bR[i] - EPSILON;
+    if (segmentPointDistanceSq(from.x, from.y, goal.x, goal.y, sp.bx[i], sp.by[i]) >= lim * lim) continue;
+    const cx = sp.bx[i];
+    const cy = sp.by[i];
+    const R = sp.bR[i] + GROW;
+    let best: Point[] | null = null;
+    let bestLen = Infinity;
+    let lower = Infinity;
+    for (let t = 0; t < 2; t++) {
+      const o = t === 0 ? 1 : -1;
+      tangent(from.x, from.y, 0, 0, cx, cy, R, o);
+      if (!T.ok) return null;
+      const ax = T.qx;
+      const ay = T.qy;
+      tangent(cx, cy, R, o, goal.x, goal.y, 0, 0);
+      if (!T.ok) return null;
+      const a0 = Math.atan2(ay - cy, ax - cx);
+      const sw = sweep(a0, Math.atan2(T.py - cy, T.px - cx), o);
+      const k = chainSegments(R, sw);
+      const len = hyp(ax - from.x, ay - from.y) + (k > 0 ? 2 * k * R * Math.tan(sw / (2 * k)) : 0) + hyp(goal.x - T.px, goal.y - T.py);
+      // The arc itself bounds this side from below; the chain is what a path can follow.
+      const arcLen = hyp(ax - from.x, ay - from.y) + R * sw + hyp(goal.x - T.px, goal.y - T.py);
+      if (arcLen < lower) lower = arcLen;
+      if (len >= bestLen) continue;
+      const pts: Point[] = [{ x: from.x, y: from.y }];
+      chainPoints(cx, cy, R, a0, sw, o, pts);
+      if (k === 0) pts.push({ x: ax, y: ay });
+      pts.push({ x: goal.x, y: goal.y });
+      let legal = true;
+      for (let m = 1; m < pts.length && legal; m++) legal = segmentFault(sp, pts[m - 1].x, pts[m - 1].y, pts[m].x, pts[m].y) === null;
+      if (legal) {
+        best = pts;
+        bestLen = len;
+      }
+    }
+    if (!best) continue;
+    const path = measure(sp, best);
+    // Shortest within the chains' excess over the arcs (ARC_EXCESS), and no difficult terrain on it.
+    if (path.cost <= path.length + 1e-12 && path.length <= lower + ARC_EXCESS + 1e-9) return path;
   }
-  for (const p of cornersOf(sp.imp)) {
-    C.x.push(p.x);
-    C.y.push(p.y);
-    C.R.push(sp.r + GROW);
+  return null;
+}
+
+/** The lower bound of a path from s to g that touches the circle (c, R): |s−c| + |c−g| − 2R. */
+function viaBound(sx: number, sy: number, gx: number, gy: number, cx: number, cy: number, R: number): number {
+  return hyp(cx - sx, cy - sy) + hyp(gx - cx, gy - cy) - 2 * R;
+}
+
+// Scratch of the search, grown on demand and reused by every search (hundreds a game): no garbage.
+let cX = new Float64Array(64);
+let cY = new Float64Array(64);
+let cR = new Float64Array(64);
+/** The base behind a circle (index into the space's bases), or -1. */
+let cBase = new Int32Array(64);
+/** The impassable corner behind a circle, or -1. */
+let cCorner = new Int32Array(64);
+let nbrStart = new Int32Array(65);
+let nbrList = new Int32Array(256);
+let nCircle = new Int32Array(256);
+let nOrient = new Int8Array(256);
+let nAngle = new Float64Array(256);
+let nX = new Float64Array(256);
+let nY = new Float64Array(256);
+let nG = new Float64Array(256);
+let nParent = new Int32Array(256);
+let closedStamp = new Int32Array(1024);
+let stamp = 0;
+const HEAP = new EdgeHeap();
+let chX = new Float64Array(64);
+let chY = new Float64Array(64);
+let cornerList: Corner[] = [];
+
+function growCircles(n: number): void {
+  if (cX.length >= n) return;
+  const m = Math.max(n, cX.length * 2);
+  const f = (a: Float64Array) => {
+    const b = new Float64Array(m);
+    b.set(a);
+    return b;
+  };
+  cX = f(cX);
+  cY = f(cY);
+  cR = f(cR);
+  const i32 = (a: Int32Array) => {
+    const b = new Int32Array(m);
+    b.set(a);
+    return b;
+  };
+  cBase = i32(cBase);
+  cCorner = i32(cCorner);
+  nbrStart = new Int32Array(m + 1);
+}
+
+function growNodes(n: number): void {
+  if (nCircle.length > n) return;
+  const m = nCircle.length * 2;
+  const f = (a: Float64Array) => {
+    const b = new Float64Array(m);
+    b.set(a);
+    return b;
+  };
+  const i32 = (a: Int32Array) => {
+    const b = new Int32Array(m);
+    b.set(a);
+    return b;
+  };
+  nCircle = i32(nCircle);
+  nParent = i32(nParent);
+  const o = new Int8Array(m);
+  o.set(nOrient);
+  nOrient = o;
+  nAngle = f(nAngle);
+  nX = f(nX);
+  nY = f(nY);
+  nG = f(nG);
+}
+
+/** Whether (x, y) on circle i is free of the bases overlapping that circle, and on an impassable corner's free arc. */
+function pointFree(sp: Space, i: number, x: number, y: number): boolean {
+  for (let m = nbrStart[i]; m < nbrStart[i + 1]; m++) {
+    const k = nbrList[m];
+    const dx = x - sp.bx[k];
+    const dy = y - sp.by[k];
+    const lim = sp.bR[k] - EPSILON;
+    if (dx * dx + dy * dy < lim * lim) return false;
   }
-  for (const p of cornersOf(sp.dif)) {
-    C.x.push(p.x);
-    C.y.push(p.y);
-    C.R.push(0);
+  const ci = cCorner[i];
+  if (ci >= 0) {
+    // Only the arc outside the polygon is free: between its sides' outward normals.
+    const q = cornerList[ci];
+    const vx = x - q.x;
+    const vy = y - q.y;
+    const tol = -1e-7 * cR[i];
+    if ((q.n1x * vy - q.n1y * vx) * q.turn < tol || (vx * q.n2y - vy * q.n2x) * q.turn < tol) return false;
   }
-  C.n = C.x.length;
-  const M = C.n;
-  // Nodes: arrival points, keyed by (circle, turn, came-from circle, its turn).
-  const nodeCircle: number[] = [0];
-  const nodeOrient: number[] = [1];
-  const nodeAngle: number[] = [0];
-  const nodeX: number[] = [from.x];
-  const nodeY: number[] = [from.y];
-  const nodeG: number[] = [0];
-  const nodeParent: number[] = [-1];
-  const heap = new EdgeHeap();
+  return true;
+}
+
+/**
+ * Legality and cost of leaving a node: the arc's chain around circle c from
+ * angle a0 to the departure point (px, py) turning o, then the tangent to
+ * (qx, qy). Returns the cost, or -1 when a part is illegal.
+ */
+function legCostAt(sp: Space, c: number, a0: number, o: number, px: number, py: number, qx: number, qy: number): number {
+  let cost = 0;
+  const R = cR[c];
+  if (R > 0) {
+    const ccx = cX[c];
+    const ccy = cY[c];
+    const d = sweep(a0, Math.atan2(py - ccy, px - ccx), o);
+    const k = chainSegments(R, d);
+    if (k > 0) {
+      if (chX.length < k + 2) {
+        chX = new Float64Array(2 * k + 2);
+        chY = new Float64Array(2 * k + 2);
+      }
+      chX[0] = ccx + R * Math.cos(a0);
+      chY[0] = ccy + R * Math.sin(a0);
+      const step = d / k;
+      const rr = R / Math.cos(step / 2);
+      for (let m = 0; m < k; m++) {
+        const a = a0 + o * step * (m + 0.5);
+        chX[m + 1] = ccx + rr * Math.cos(a);
+        chY[m + 1] = ccy + rr * Math.sin(a);
+      }
+      chX[k + 1] = px;
+      chY[k + 1] = py;
+      for (let m = 1; m <= k + 1; m++) {
+        if (segmentFault(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]) !== null) return -1;
+        cost += segmentCost(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]);
+      }
+    }
+  }
+  if (segmentFault(sp, px, py, qx, qy) !== null) return -1;
+  return cost + segmentCost(sp, px, py, qx, qy);
+}
+
+/** A* over the tangent graph of the circles that reach into the ellipse of paths costing at most `bound`; null if none is that short. */
+function bounded(sp: Space, from: Point, goal: Point, bound: number): Path | null {
+  // Circles: 0 the start, 1 the goal (points), then the grown bases, the impassable corners (radius r), the difficult corners (points).
+  const fx = from.x;
+  const fy = from.y;
   const gx = goal.x;
   const gy = goal.y;
-
-  const expand = (node: number): void => {
-    const c = nodeCircle[node];
-    const o = nodeOrient[node];
-    const g = nodeG[node];
-    const cx = C.x[c];
-    const cy = C.y[c];
-    const Rc = C.R[c];
+  const allImp = cornersOf(sp.imp);
+  const allDif = cornersOf(sp.dif);
+  growCircles(2 + sp.nb + allImp.length + allDif.length);
+  cX[0] = fx;
+  cY[0] = fy;
+  cR[0] = 0;
+  cX[1] = gx;
+  cY[1] = gy;
+  cR[1] = 0;
+  cBase[0] = cBase[1] = -1;
+  cCorner[0] = cCorner[1] = -1;
+  let M = 2;
+  for (let i = 0; i < sp.nb; i++) {
+    if (viaBound(fx, fy, gx, gy, sp.bx[i], sp.by[i], sp.bR[i]) > bound) continue;
+    cX[M] = sp.bx[i];
+    cY[M] = sp.by[i];
+    cR[M] = sp.bR[i] + GROW;
+    cBase[M] = i;
+    cCorner[M] = -1;
+    M++;
+  }
+  cornerList = allImp;
+  for (let i = 0; i < allImp.length; i++) {
+    const p = allImp[i];
+    if (viaBound(fx, fy, gx, gy, p.x, p.y, sp.r) > bound) continue;
+    cX[M] = p.x;
+    cY[M] = p.y;
+    cR[M] = sp.r + GROW;
+    cBase[M] = -1;
+    cCorner[M] = i;
+    M++;
+  }
+  for (let i = 0; i < allDif.length; i++) {
+    const p = allDif[i];
+    if (viaBound(fx, fy, gx, gy, p.x, p.y, 0) > bound) continue;
+    cX[M] = p.x;
+    cY[M] = p.y;
+    cR[M] = 0;
+    cBase[M] = -1;
+    cCorner[M] = -1;
+    M++;
+  }
+  // A tangent point inside another grown base is not free, so its tangent is not legal: each circle's
+  // overlapping bases, found once, reject most tangents in a crowd before they are queued.
+  let nn = 0;
+  for (let i = 0; i < M; i++) {
+    nbrStart[i] = nn;
+    const Ri = cR[i];
+    if (Ri <= 0) continue;
+    for (let k = 0; k < sp.nb; k++) {
+      if (cBase[i] === k) continue;
+      const dx = sp.bx[k] - cX[i];
+      const dy = sp.by[k] - cY[i];
+      const lim = Ri + sp.bR[k];
+      if (dx * dx + dy * dy < lim * lim) {
+        if (nn >= nbrList.length) {
+          const b = new Int32Array(nbrList.length * 2);
+          b.set(nbrList);
+          nbrList = b;
+        }
+        nbrList[nn++] = k;
+      }
+    }
+  }
+  nbrStart[M] = nn;
+  const keys = 4 * M * M;
+  if (closedStamp.length < keys) closedStamp = new Int32Array(Math.max(keys, closedStamp.length * 2));
+  if (++stamp > 0x7ffffff0) {
+    closedStamp.fill(0);
+    stamp = 1;
+  }
+  const heap = HEAP;
+  heap.reset();
+  let nodes = 1;
+  nCircle[0] = 0;
+  nOrient[0] = 1;
+  nAngle[0] = 0;
+  nX[0] = fx;
+  nY[0] = fy;
+  nG[0] = 0;
+  nParent[0] = -1;
+  let closedCount = 0;
+  let found = -1;
+  let node = 0;
+  for (;;) {
+    // Expand `node`: queue the tangent to every circle, by its length (a lower bound of its cost).
+    const c = nCircle[node];
+    const o = nOrient[node];
+    const g0 = nG[node];
+    const ccx = cX[c];
+    const ccy = cY[c];
+    const Rc = cR[c];
     for (let j = 1; j < M; j++) {
       if (j === c) continue;
-      const Rj = C.R[j];
+      const Rj = cR[j];
       for (let t = 0; t < (Rj > 0 ? 2 : 1); t++) {
         const oj = t === 0 ? 1 : -1;
-        tangent(cx, cy, Rc, o, C.x[j], C.y[j], Rj, oj);
-        if (!T.ok) continue;
-        // Optimistic: the arc (never shorter than its chord... use the straight part and the arc) plus the tangent.
-        let arc = 0;
-        if (Rc > 0) arc = Rc * sweep(nodeAngle[node], Math.atan2(T.py - cy, T.px - cx), o);
-        const seg = Math.hypot(T.qx - T.px, T.qy - T.py);
-        const h = Math.hypot(gx - T.qx, gy - T.qy);
-        heap.push(g + arc + seg + h, node, j, oj, g + arc + seg);
+        tangent(ccx, ccy, Rc, o, cX[j], cY[j], Rj, oj);
+        if (!T.ok || !pointFree(sp, j, T.qx, T.qy) || (Rc > 0 && !pointFree(sp, c, T.px, T.py))) continue;
+        const arc = Rc > 0 ? Rc * sweep(nAngle[node], Math.atan2(T.py - ccy, T.px - ccx), o) : 0;
+        const seg = hyp(T.qx - T.px, T.qy - T.py);
+        const f = g0 + arc + seg + hyp(gx - T.qx, gy - T.qy);
+        if (f > bound) continue;
+        heap.push(f, node, j, oj, g0 + arc + seg);
       }
     }
-  };
-
-  const closed = new Set<number>();
-  expand(0);
-  let found = -1;
-  while (heap.size > 0) {
-    heap.pop();
-    const from0 = heap.topFrom;
-    const j = heap.topTo;
-    const exact = heap.topOrient === 2 || heap.topOrient === -2;
-    const oj = heap.topOrient > 0 ? 1 : -1;
-    const c = nodeCircle[from0];
-    const o = nodeOrient[from0];
-    const key = ((c * 2 + (o > 0 ? 0 : 1)) * M + j) * 2 + (oj > 0 ? 0 : 1);
-    if (closed.has(key)) continue;
-    tangent(C.x[c], C.y[c], C.R[c], o, C.x[j], C.y[j], C.R[j], oj);
-    if (!T.ok) continue;
-    const qx = T.qx;
-    const qy = T.qy;
-    let g = heap.topG;
-    if (!exact) {
-      // Queued with lengths only (a lower bound); now checked, and costed with difficult terrain.
-      const cost = legCost(sp, C, c, nodeAngle[from0], o, T.px, T.py, qx, qy, true);
-      if (cost < 0) continue;
-      const gTrue = nodeG[from0] + cost;
-      if (gTrue > g + 1e-12) {
-        heap.push(gTrue + Math.hypot(gx - qx, gy - qy), from0, j, 2 * oj, gTrue);
-        continue;
+    // Next: the best queued tangent whose end is not closed and that is legal.
+    let next = -1;
+    while (heap.size > 0) {
+      heap.pop();
+      const from0 = heap.topFrom;
+      const j = heap.topTo;
+      const exact = heap.topOrient === 2 || heap.topOrient === -2;
+      const oj = heap.topOrient > 0 ? 1 : -1;
+      const cc = nCircle[from0];
+      const oc = nOrient[from0];
+      const key = ((cc * 2 + (oc > 0 ? 0 : 1)) * M + j) * 2 + (oj > 0 ? 0 : 1);
+      if (closedStamp[key] === stamp) continue;
+      tangent(cX[cc], cY[cc], cR[cc], oc, cX[j], cY[j], cR[j], oj);
+      if (!T.ok) continue;
+      const qx = T.qx;
+      const qy = T.qy;
+      let g = heap.topG;
+      if (!exact) {
+        // Queued with lengths only; now checked, and costed with difficult terrain.
+        const cost = legCostAt(sp, cc, nAngle[from0], oc, T.px, T.py, qx, qy);
+        if (cost < 0) continue;
+        const gTrue = nG[from0] + cost;
+        if (gTrue > g + 1e-12) {
+          const f = gTrue + hyp(gx - qx, gy - qy);
+          if (f <= bound) heap.push(f, from0, j, 2 * oj, gTrue);
+          continue;
+        }
+        g = gTrue;
       }
-      g = gTrue;
-    }
-    closed.add(key);
-    const node = nodeCircle.length;
-    nodeCircle.push(j);
-    nodeOrient.push(oj);
-    nodeAngle.push(C.R[j] > 0 ? Math.atan2(qy - C.y[j], qx - C.x[j]) : 0);
-    nodeX.push(qx);
-    nodeY.push(qy);
-    nodeG.push(g);
-    nodeParent.push(from0);
-    if (j === 1) {
-      found = node;
+      closedStamp[key] = stamp;
+      closedCount++;
+      growNodes(nodes + 1);
+      const n = nodes++;
+      nCircle[n] = j;
+      nOrient[n] = oj;
+      nAngle[n] = cR[j] > 0 ? Math.atan2(qy - cY[j], qx - cX[j]) : 0;
+      nX[n] = qx;
+      nY[n] = qy;
+      nG[n] = g;
+      nParent[n] = from0;
+      next = n;
       break;
     }
-    if (closed.size > MAX_CLOSED) break;
-    expand(node);
+    if (next < 0) break;
+    if (nCircle[next] === 1) {
+      found = next;
+      break;
+    }
+    if (closedCount > MAX_CLOSED) break;
+    node = next;
   }
   if (found < 0) return null;
   // Rebuild: each node's arrival point, with the chain of the arc before its departure.
   const order: number[] = [];
-  for (let n = found; n >= 0; n = nodeParent[n]) order.push(n);
+  for (let n = found; n >= 0; n = nParent[n]) order.push(n);
   order.reverse();
-  const points: Point[] = [{ x: from.x, y: from.y }];
+  const points: Point[] = [{ x: fx, y: fy }];
   for (let i = 1; i < order.length; i++) {
     const prev = order[i - 1];
     const cur = order[i];
-    const c = nodeCircle[prev];
-    if (C.R[c] > 0 && i > 1) {
-      tangent(C.x[c], C.y[c], C.R[c], nodeOrient[prev], C.x[nodeCircle[cur]], C.y[nodeCircle[cur]], C.R[nodeCircle[cur]], nodeOrient[cur]);
-      const a1 = Math.atan2(T.py - C.y[c], T.px - C.x[c]);
-      const d = sweep(nodeAngle[prev], a1, nodeOrient[prev]);
-      const chain: Point[] = [];
-      chainPoints(C.x[c], C.y[c], C.R[c], nodeAngle[prev], d, nodeOrient[prev], chain);
-      // The arrival point and the departure point lie on the chain's first and last tangents: only its corners turn.
+    const c = nCircle[prev];
+    if (cR[c] > 0 && i > 1) {
+      tangent(cX[c], cY[c], cR[c], nOrient[prev], cX[nCircle[cur]], cY[nCircle[cur]], cR[nCircle[cur]], nOrient[cur]);
+      const d = sweep(nAngle[prev], Math.atan2(T.py - cY[c], T.px - cX[c]), nOrient[prev]);
+      // The arrival and departure points lie on the chain's first and last tangents: only its corners turn.
       points.pop();
-      for (const p of chain) points.push(p);
+      chainPoints(cX[c], cY[c], cR[c], nAngle[prev], d, nOrient[prev], points);
     }
-    points.push({ x: nodeX[cur], y: nodeY[cur] });
+    points.push({ x: nX[cur], y: nY[cur] });
   }
   return finish(sp, points);
 }
@@ -672,7 +932,7 @@ function measure(sp: Space, points: Point[]): Path {
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1];
     const b = points[i];
-    length += Math.hypot(b.x - a.x, b.y - a.y);
+    length += hyp(b.x - a.x, b.y - a.y);
     cost += segmentCost(sp, a.x, a.y, b.x, b.y);
   }
   return { points, length, cost };
@@ -775,7 +1035,7 @@ function refine(sp: Space, input: Point[]): Point[] {
     const b = pts[i];
     const c = pts[i + 1];
     const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-    const l = Math.hypot(b.x - a.x, b.y - a.y) * Math.hypot(c.x - b.x, c.y - b.y);
+    const l = hyp(b.x - a.x, b.y - a.y) * hyp(c.x - b.x, c.y - b.y);
     if (side[i] && Math.abs(cross) <= 1e-12 * (l || 1)) continue;
     out.push(b);
   }

@@ -10,3 +10,4 @@ export { attackOptionsFor, type AttackSpec } from './combat.js';
 export { controlWarrior, controlWarriors, regimentsAlive } from './control.js';
 export { blockDiceFor, coveredBy, stat } from './abilities.js';
 export { inCommandRange, inEngagement } from './space.js';
+export { marchBlocked } from './paths.js';

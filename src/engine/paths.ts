@@ -9,7 +9,7 @@
 import { freeGoal, moveAlong, planPath } from '../board/index.js';
 import type { Circle, MoveOptions, MoveResult, Path, PathSpace, Point, StopReason } from '../board/index.js';
 import { warriorsInBox } from './grid.js';
-import { moveObstacles } from './space.js';
+import { moveObstacles, overlapsBase, overlapsImpassable } from './space.js';
 import type { GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Where a move ended, the points it turned at, and why it stopped. */
@@ -74,31 +74,50 @@ export function leg(s: GameState, w: Warrior, ax: number, ay: number, x: number,
  * touch on this move, those within `reach` inches of its path's start, edge
  * to edge (a path spends at least its length, so a base farther away cannot
  * be met; R41). Warriors in id order, then the standing standard markers.
+ * A reused object, valid until the next call.
  */
 export function pathSpace(s: GameState, w: Warrior, x0: number, y0: number, reach: number): PathSpace {
   const g = s.grid;
-  const bases: Circle[] = [];
+  const sp = SPACE;
+  const bases = sp.bases as Circle[];
+  const ids = IDS;
   const pad = w.r + g.maxR + reach + 1e-6;
-  const ids: number[] = [];
+  let n = 0;
   for (let p = 0; p < 2; p++) {
-    const n = warriorsInBox(g, p as PlayerIndex, x0 - pad, y0 - pad, x0 + pad, y0 + pad);
-    for (let i = 0; i < n; i++) if (g.near[i] !== w.id) ids.push(g.near[i]);
+    const k = warriorsInBox(g, p as PlayerIndex, x0 - pad, y0 - pad, x0 + pad, y0 + pad);
+    for (let i = 0; i < k; i++) {
+      const id = g.near[i];
+      if (id === w.id) continue;
+      const dx = g.x[id] - x0;
+      const dy = g.y[id] - y0;
+      const lim = w.r + g.r[id] + reach + 1e-6;
+      if (dx * dx + dy * dy > lim * lim) continue;
+      // In id order (a handful): the planner's ties resolve the same whatever the grid's order.
+      let m = n++;
+      while (m > 0 && ids[m - 1] > id) {
+        ids[m] = ids[m - 1];
+        m--;
+      }
+      ids[m] = id;
+    }
   }
-  ids.sort((a, b) => a - b);
-  for (const id of ids) {
-    const o = s.warriors[id];
-    const dx = o.x - x0;
-    const dy = o.y - y0;
-    const lim = w.r + o.r + reach + 1e-6;
-    if (dx * dx + dy * dy <= lim * lim) bases.push(o);
-  }
+  for (let i = 0; i < n; i++) bases[i] = s.warriors[ids[i]];
   const ms = s.scenarioState.markers;
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i];
-    if (!m.destroyed && m.behaviour === 'standard') bases.push(m);
+    if (!m.destroyed && m.behaviour === 'standard') bases[n++] = m;
   }
-  return { r: w.r, bases, impassable: s.impassable, difficult: s.difficult, table: s.table };
+  sp.baseCount = n;
+  sp.r = w.r;
+  sp.impassable = s.impassable;
+  sp.difficult = s.difficult;
+  sp.table = s.table;
+  return sp;
 }
+
+/** pathSpace's answer and scratch, reused (valid until the next call). */
+const SPACE: PathSpace & { bases: Circle[] } = { r: 0, bases: [], baseCount: 0, impassable: [], difficult: [], table: { width: 0, height: 0 } };
+const IDS: number[] = [];
 
 /**
  * The path a March of w from where it stands towards (x, y) would plan
@@ -112,35 +131,99 @@ export function plannedPath(s: GameState, w: Warrior, x: number, y: number, allo
   return planPath(pathSpace(s, w, w.x, w.y, allowance), { x: w.x, y: w.y }, { x, y });
 }
 
+/**
+ * Whether a March of w towards (x, y) with `max` of allowance (a Reposition
+ * without `keepEngagement`) is blocked in a straight line: a base or impassable terrain stops it short of (x, y), and
+ * not against what holds (x, y) itself. The engine then plans a path (R41);
+ * a policy that wants to spare the planner can ask first. Read-only.
+ */
+export function marchBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keepEngagement = true): boolean {
+  const r = leg(s, w, w.x, w.y, x, y, max, keepEngagement);
+  const blocked = (r.stoppedBy === 'base' || r.stoppedBy === 'terrain') && !stoppedAtGoal(s, w, w.x, w.y, x, y, r.x, r.y);
+  if (!blocked) remember(s, w, x, y, max, keepEngagement, r);
+  return blocked;
+}
+
+/**
+ * The last open straight March marchBlocked found, for the engine to take as
+ * it is when that very March is chosen next (a policy asks, then sends it):
+ * valid while the state, the warrior's place and the bases on the table
+ * (the grid's change counts) are as they were, within the same decision.
+ */
+const LAST = { s: null as GameState | null, w: -1, wx: 0, wy: 0, x: 0, y: 0, max: 0, keep: true, c0: 0, c1: 0, dec: 0, rx: 0, ry: 0, why: 'destination' as StopReason };
+
+function remember(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean, r: MoveResult): void {
+  const L = LAST;
+  L.keep = keep;
+  L.s = s;
+  L.w = w.id;
+  L.wx = w.x;
+  L.wy = w.y;
+  L.x = x;
+  L.y = y;
+  L.max = max;
+  L.c0 = s.grid.changes[0];
+  L.c1 = s.grid.changes[1];
+  L.dec = s.decisions;
+  L.rx = r.x;
+  L.ry = r.y;
+  L.why = r.stoppedBy;
+}
+
+function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
+  const L = LAST;
+  return (
+    L.s === s && L.keep === keep && L.w === w.id && L.wx === ax && L.wy === ay && L.x === x && L.y === y && L.max === max &&
+    L.c0 === s.grid.changes[0] && L.c1 === s.grid.changes[1] && w.x === ax && w.y === ay &&
+    // Asked while choosing (decisions D), taken while applying that choice (D + 1): nothing else happened between.
+    (s.decisions === L.dec || s.decisions === L.dec + 1)
+  );
+}
+
+/**
+ * Whether a straight move from (ax, ay) towards (x, y) that stopped at
+ * (sx, sy) stopped against what holds (x, y) itself: (x, y) is no place for
+ * w's base, and the free point nearest it (board.freeGoal) is where the move
+ * stopped. Only the bases near (x, y) can hold it.
+ */
+function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, sx: number, sy: number): boolean {
+  // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
+  const r = w.r;
+  const onTable = x >= r && y >= r && x <= s.table.width - r && y <= s.table.height - r;
+  if (onTable && !overlapsBase(s, w, x, y) && !overlapsImpassable(s, x, y, r)) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-6;
+  const goal = freeGoal(pathSpace(s, w, x, y, 2 * (w.r + s.grid.maxR)), { x: ax, y: ay }, { x, y });
+  return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-6;
+}
+
 /** Scratch for the walk's points. */
 const ROUTE: Point[] = [];
 
 /**
  * Moves (without changing the state) w from (ax, ay) towards (x, y) as a
  * March-like move of `max` allowance: straight when the straight line gets
- * there or spends the allowance without difficult terrain, or stops at the
+ * there or spends the allowance (difficult terrain included), or stops at the
  * table edge or an Engagement Range; along the planned shortest path when a
- * base or impassable terrain blocks it or difficult terrain lies on it (R41).
+ * base or impassable terrain blocks it (R41).
  */
 export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
+  if (remembered(s, w, ax, ay, x, y, max, keepEngagement)) {
+    LAST.s = null;
+    return { x: LAST.rx, y: LAST.ry, via: [], stoppedBy: LAST.why, faultLeg: -1 };
+  }
   const first = leg(s, w, ax, ay, x, y, max, keepEngagement);
   const why = first.stoppedBy;
-  const difficultMet = first.cost > first.travelled + 1e-9;
-  if (((why === 'destination' || why === 'distance') && !difficultMet) || why === 'edge' || why === 'engagement') {
-    return { x: first.x, y: first.y, via: [], stoppedBy: why, faultLeg: -1 };
-  }
+  // Not blocked: the straight line is the path (difficult terrain on it too: a policy wanting the way
+  // around a wood gives it as `path`; the issue's speed contract plans only when the line is blocked).
+  if (why !== 'base' && why !== 'terrain') return { x: first.x, y: first.y, via: [], stoppedBy: why, faultLeg: -1 };
   const sx = first.x;
   const sy = first.y;
+  // Stopped against what holds the goal itself: nothing gets nearer.
+  if (stoppedAtGoal(s, w, ax, ay, x, y, sx, sy)) return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
   const space = pathSpace(s, w, ax, ay, max);
   const from = { x: ax, y: ay };
-  if (why === 'base' || why === 'terrain') {
-    // Stopped against what holds the goal itself: nothing gets nearer.
-    const goal = freeGoal(space, from, { x, y });
-    if (!goal || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-6) {
-      return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
-    }
-  }
-  const path = planPath(space, from, { x, y });
+  // R41 asks for no detour limit; the search has one for speed: a path costing more than the straight
+  // distance plus twice the allowance plus 6" is not looked for, and the warrior stays where the line stopped.
+  const path = planPath(space, from, { x, y }, Math.sqrt((x - ax) * (x - ax) + (y - ay) * (y - ay)) + 2 * max + 6);
   if (!path) return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
   return walkRoute(s, w, path.points, max, keepEngagement, false);
 }
