@@ -5,7 +5,8 @@
  * either seat (the tournament's rotation) — and asks for a score (a draw half
  * a win) below the figure measured on these very seeds, by a margin that
  * small changes of play do not cross but a weaker bot does (the figures and
- * the margins: bench/README.md, ## bots).
+ * the margins: bench/README.md, ## bots). `STRENGTH_REPORT=1 npx vitest run
+ * test/bots/strength.test.ts` prints the figures.
  */
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
@@ -48,6 +49,8 @@ function score(a: string, b: string, n: number, points: 400 | 800): { score: num
       games++;
     }
   }
+  // STRENGTH_REPORT=1 prints the figures, to re-measure them when the bots change (then set each threshold below its figure).
+  if (process.env.STRENGTH_REPORT) console.log(`strength: ${a} against ${b}, ${points}-point lists: ${total} of ${games}`);
   return { score: total, games };
 }
 
