@@ -2,12 +2,13 @@
 // the turtle. It never leaves its deployment zone and only shoots: shooters
 // Take Aim and Volley the best exact-odds target, step forward inside the zone
 // when nothing is in range, and hold; the others hold. Anyone charged fights
-// back where it stands (a turtle that let itself be cut down would be a broken
-// one, not a strong one); Broken! warriors rally. Deployment, Command Cards and
-// Command Abilities are balanced's; Reinforcements enter towards the zone.
+// back where it stands, never stepping out of the fight (a turtle that let
+// itself be cut down would be a broken one, not a strong one); Broken!
+// warriors rally. Deployment, Command Cards and Command Abilities are
+// balanced's; Reinforcements enter towards the zone.
 //   skirmish play ... --policy-a ./examples/counter/turtle.js --narrate
 //   skirmish tournament --policies balanced,./examples/counter/turtle.js --scenarios annihilation ...
-import { bestVolley, distanceTo, getPolicy, nearestFoe, rally } from 'skirmish-lab';
+import { bestClash, bestVolley, distanceTo, getPolicy, nearestFoe, rally, statNow } from 'skirmish-lab';
 
 /** Whether (x, y) is inside the polygon (ray casting). */
 function inside(poly, x, y) {
@@ -97,8 +98,15 @@ export default function turtle(options = {}) {
       say('enter towards the deployment zone');
       return { ...c.action, x: to.x, y: to.y };
     }
-    // Charged: fight back where it stands (balanced's Inspire-then-Clash by exact odds).
-    if (d.engaged) return base.choose(view, d, rng).action;
+    // Charged: fight back where it stands — Inspire, then every Attack on the best target by exact odds.
+    if (d.engaged) {
+      if (!d.legal.includes('clash')) return { type: 'end' };
+      if (d.legal.includes('inspire') && !a.inspired && a.actionsLeft >= 2) return { type: 'inspire' };
+      const c = bestClash(s, w, a.inspired, () => 0);
+      if (!c) return { type: 'end' };
+      say(`clash ${s.warriors[c.target].profile.name}#${c.target}, P(slain) ${c.slain.toFixed(2)}`);
+      return { type: 'clash', split: [{ target: c.target, dice: statNow(s, w, 'attacks') }] };
+    }
     if (!withinZone(zone, w.x, w.y, w.r)) {
       // Outside only after entering from Reinforcements: back to the zone, shooting first.
       const v = d.legal.includes('volley') ? bestVolley(s, w, a.aimed, () => 0) : null;

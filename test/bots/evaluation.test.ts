@@ -28,7 +28,7 @@ function even(zone = false) {
       { player: 1, x: 6, y: 42 },
       { player: 1, x: 12, y: 42 },
     ],
-    scenario: zone ? { objectiveZones: [{ x: 40, y: 24, diameter: 6, friendlyTo: null }], vpRules: [{ rule: 'zoneSeized', vp: 2 }, { rule: 'pointsSlain' }] } : {},
+    scenario: zone ? { objectiveZones: [{ id: 'z', label: 'Z', x: 40, y: 24, diameter: 6, friendlyTo: null }], vpRules: [{ rule: 'zoneSeized', vp: 2 }, { rule: 'pointsSlain' }] } : {},
   });
 }
 

@@ -11,9 +11,13 @@ import { createRng } from '../../src/dice/index.js';
 import type { ActionChoice, PlayerIndex } from '../../src/engine/types.js';
 import { skirmish } from '../engine/harness.js';
 
-/** A hard target (30 points, 3 Wounds, Defense 5, Resolve 5) and an easy one (10 points, 1 Wound, Defense 1, Resolve 1). */
-const HARD = { wounds: 3, defense: 5, resolve: 5, name: 'Hard' };
-const EASY = { wounds: 1, defense: 1, resolve: 1, name: 'Easy' };
+/**
+ * A hard target (30 points, 3 Wounds, Defense 5, Resolve 5) and an easy one
+ * (10 points, 1 Wound, Defense 1, Resolve 1); both strike feebly (1 Attack,
+ * Clash 1), so the fight is one worth staying in and the only question is whom to hit.
+ */
+const HARD = { wounds: 3, defense: 5, resolve: 5, attacks: 1, clash: 1, name: 'Hard' };
+const EASY = { wounds: 1, defense: 1, resolve: 1, attacks: 1, clash: 1, name: 'Easy' };
 
 /**
  * My warrior at (24, 24) (`me`'s), the enemies `gap` inches from its edge:
@@ -26,7 +30,7 @@ function position(me: PlayerIndex, gap: number, shooter = false) {
   const d = (2 * r + gap) / Math.SQRT2;
   const sk = skirmish({
     warriors: [
-      { player: me, x: 24, y: 24, profile: { attacks: 4, clash: 3, march: 6, ...(shooter ? { barrage: { dice: 4, range: 18 } } : {}) } as never },
+      { player: me, x: 24, y: 24, profile: { attacks: 4, clash: 3, march: 6, wounds: 3, defense: 4, resolve: 4, ...(shooter ? { barrage: { dice: 4, range: 18 } } : {}) } as never },
       { player: you, x: 24 + d, y: 24 + d, profile: HARD },
       { player: you, x: 24 + d, y: 24 - d, profile: EASY },
     ],
