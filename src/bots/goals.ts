@@ -92,6 +92,9 @@ export function goalReason(s: State, g: Readonly<Goal>): string {
   return `${goalLabel(s, g)} (worth ${num(g.value)}${g.secondLabel ? `; next ${g.secondLabel}, ${num(g.second)}` : ''})`;
 }
 
+/** A place's key among all kinds. */
+const placeKey = (p: Objective): number => p.index + (p.kind === 'zone' ? 0 : p.kind === 'point' ? 1000 : 2000);
+
 /** goal()'s places to walk to, before the walks are planned (scratch). */
 const CAND: { i: number; worth: number; bound: number; hold: boolean }[] = [];
 
@@ -116,8 +119,24 @@ export class Goals {
       this.places = objectives(s);
       this.placesFor = key;
       this.placesState = s;
+      this.claimOf.clear();
     }
     return this.places;
+  }
+
+  /**
+   * The place each warrior of the card's activation set out for (by the
+   * place's index): its weight is on the way, so the next warrior of the
+   * regiment sees the place needing less and spreads to another (a regiment
+   * of ten does not all walk to one point). Forgotten with the places.
+   */
+  private readonly claimOf = new Map<number, number>();
+  private claimsOn(s: State, p: Objective, except: number): number {
+    const i = placeKey(p);
+    let n = 0;
+    // One already inside is in the place's weight.
+    for (const [id, k] of this.claimOf) if (k === i && id !== except && !standsIn(s.warriors[id], p)) n++;
+    return n;
   }
 
   /** placeVp of each of `placesVp`'s places for either player (the VP rules do not change in a game). */
@@ -237,7 +256,7 @@ export class Goals {
           }
           continue;
         }
-        const need = p.weight[you] - p.weight[me] + 1;
+        const need = p.weight[you] - p.weight[me] - this.claimsOn(s, p, w.id) * OWN_WEIGHT + 1;
         const crowd = need <= 0 ? 0.2 : 1;
         const straight = Math.max(0, norm(p.x - w.x, p.y - w.y) - p.radius);
         CAND.push({ i, worth: worth * crowd, bound: worth * crowd * fade(straight, march), hold: need <= 0 });
@@ -292,6 +311,9 @@ export class Goals {
         best.worth = worth;
       }
     }
+    // Set out for a place: claimed until the places are worked out again (a warrior stands in one place at a time).
+    if (best.what === 'place' && s.card >= 0) this.claimOf.set(w.id, placeKey(best.place!));
+    else this.claimOf.delete(w.id);
     best.value = bestV === -Infinity ? 0 : bestV;
     best.second = second === -Infinity ? 0 : second;
     best.secondLabel = second === -Infinity ? '' : secondLabel;
