@@ -19,7 +19,7 @@ import {
   segmentsDistance,
   truncatePath,
 } from '../../src/board/index.js';
-import type { Circle, Path, PathSpace, Point, Polygon } from '../../src/board/index.js';
+import type { Circle, Path, PathSpace, Point, Polygon, PreparedPolygons } from '../../src/board/index.js';
 
 const table = { width: 16, height: 16 };
 
@@ -36,7 +36,7 @@ function illegal(sp: PathSpace, a: Point, b: Point): string | null {
     const lim = r + c.r - 1e-8;
     if (segmentPointDistanceSq(a.x, a.y, b.x, b.y, c.x, c.y) < lim * lim) return `base at (${c.x}, ${c.y})`;
   }
-  const imp = (sp.impassable as { polygons: Polygon[] }).polygons;
+  const imp = (sp.impassable as PreparedPolygons).polygons;
   for (const poly of imp) {
     if (pointInPolygon(a.x, a.y, poly)) return 'inside terrain';
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
@@ -48,7 +48,7 @@ function illegal(sp: PathSpace, a: Point, b: Point): string | null {
 
 /** Cost by sampling: the centre's path in steps of `h`, each step counted double inside difficult terrain (R31). */
 function sampledCost(sp: PathSpace, pts: readonly Point[], h = 0.002): number {
-  const dif = (sp.difficult as { polygons: Polygon[] }).polygons;
+  const dif = (sp.difficult as PreparedPolygons).polygons;
   let cost = 0;
   for (let i = 1; i < pts.length; i++) {
     const a = pts[i - 1];
@@ -227,7 +227,7 @@ const tableArb = fc.record({
 });
 
 /** The table's space, with the bases that overlap each other or the start dropped (a table as the engine keeps it). */
-function tableSpace(t: fc.RecordValue<{ r: number; bases: Circle[]; impassable: Polygon[]; difficult: Polygon[] }> & { from: Point }): PathSpace {
+function tableSpace(t: { r: number; bases: Circle[]; impassable: Polygon[]; difficult: Polygon[]; from: Point }): PathSpace {
   const kept: Circle[] = [];
   for (const b of t.bases) {
     if (kept.some((k) => Math.hypot(k.x - b.x, k.y - b.y) < k.r + b.r)) continue;
