@@ -190,9 +190,10 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
   // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
   const r = w.r;
   const onTable = x >= r && y >= r && x <= s.table.width - r && y <= s.table.height - r;
-  if (onTable && !overlapsBase(s, w, x, y) && !overlapsImpassable(s, x, y, r)) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-6;
+  if (onTable && !overlapsBase(s, w, x, y) && !overlapsImpassable(s, x, y, r)) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-5;
   const goal = freeGoal(pathSpace(s, w, x, y, 2 * (w.r + s.grid.maxR)), { x: ax, y: ay }, { x, y });
-  return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-6;
+  // The pushes leave the goal a few millionths of an inch off the base they push it from.
+  return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-5;
 }
 
 /** Scratch for the walk's points. */
