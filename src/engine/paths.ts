@@ -196,6 +196,18 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
   return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-5;
 }
 
+/** The walks' answer, reused (hundreds a game): valid until the next walk; copy `via` to keep it. */
+const WALK: Walk = { x: 0, y: 0, via: [], stoppedBy: 'destination', faultLeg: -1 };
+
+function walked(x: number, y: number, stoppedBy: StopReason, faultLeg: number): Walk {
+  const w = WALK;
+  w.x = x;
+  w.y = y;
+  w.stoppedBy = stoppedBy;
+  w.faultLeg = faultLeg;
+  return w;
+}
+
 /** Scratch for the walk's points. */
 const ROUTE: Point[] = [];
 
@@ -209,23 +221,25 @@ const ROUTE: Point[] = [];
 export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
   if (remembered(s, w, ax, ay, x, y, max, keepEngagement)) {
     LAST.s = null;
-    return { x: LAST.rx, y: LAST.ry, via: [], stoppedBy: LAST.why, faultLeg: -1 };
+    WALK.via.length = 0;
+    return walked(LAST.rx, LAST.ry, LAST.why, -1);
   }
   const first = leg(s, w, ax, ay, x, y, max, keepEngagement);
   const why = first.stoppedBy;
   // Not blocked: the straight line is the path (difficult terrain on it too: a policy wanting the way
   // around a wood gives it as `path`; the issue's speed contract plans only when the line is blocked).
-  if (why !== 'base' && why !== 'terrain') return { x: first.x, y: first.y, via: [], stoppedBy: why, faultLeg: -1 };
+  WALK.via.length = 0;
+  if (why !== 'base' && why !== 'terrain') return walked(first.x, first.y, why, -1);
   const sx = first.x;
   const sy = first.y;
   // Stopped against what holds the goal itself: nothing gets nearer.
-  if (stoppedAtGoal(s, w, ax, ay, x, y, sx, sy)) return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
+  if (stoppedAtGoal(s, w, ax, ay, x, y, sx, sy)) return walked(sx, sy, why, -1);
   const space = pathSpace(s, w, ax, ay, max);
   const from = { x: ax, y: ay };
   // R41 asks for no detour limit; the search has one for speed: a path costing more than the straight
   // distance plus twice the allowance plus 6" is not looked for, and the warrior stays where the line stopped.
   const path = planPath(space, from, { x, y }, Math.sqrt((x - ax) * (x - ax) + (y - ay) * (y - ay)) + 2 * max + 6);
-  if (!path) return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
+  if (!path) return walked(sx, sy, why, -1);
   return walkRoute(s, w, path.points, max, keepEngagement, false);
 }
 
@@ -239,7 +253,8 @@ export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max
   let x = route[0].x;
   let y = route[0].y;
   let left = max;
-  const via: [number, number][] = [];
+  const via = WALK.via;
+  via.length = 0;
   let stoppedBy: StopReason = 'destination';
   for (let i = 1; i < route.length; i++) {
     const p = route[i];
@@ -250,7 +265,7 @@ export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max
     y = r.y;
     if (r.stoppedBy !== 'destination') {
       stoppedBy = r.stoppedBy;
-      if (strict && r.stoppedBy !== 'distance') return { x, y, via, stoppedBy, faultLeg: i - 1 };
+      if (strict && r.stoppedBy !== 'distance') return walked(x, y, stoppedBy, i - 1);
       break;
     }
     if (i < route.length - 1) {
@@ -261,7 +276,7 @@ export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max
       via.push([x, y]);
     }
   }
-  return { x, y, via, stoppedBy, faultLeg: -1 };
+  return walked(x, y, stoppedBy, -1);
 }
 
 /** The route of a path a policy gave: the warrior's place, the path's points, then (x, y) unless the path ends there. */
