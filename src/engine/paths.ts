@@ -8,8 +8,8 @@
  */
 import { freeGoal, moveAlong, planPath } from '../board/index.js';
 import type { Circle, MoveOptions, MoveResult, Path, PathSpace, Point, StopReason } from '../board/index.js';
-import { warriorsInBox } from './grid.js';
-import { moveObstacles, overlapsBase, overlapsImpassable } from './space.js';
+import { warriorsInBox, warriorsNear } from './grid.js';
+import { moveObstacles, overlapsImpassable } from './space.js';
 import type { GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Where a move ended, the points it turned at, and why it stopped. */
@@ -190,10 +190,64 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
   // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
   const r = w.r;
   const onTable = x >= r && y >= r && x <= s.table.width - r && y <= s.table.height - r;
-  if (onTable && !overlapsBase(s, w, x, y) && !overlapsImpassable(s, x, y, r)) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-5;
+  if (onTable && !overlapsImpassable(s, x, y, r)) {
+    const b = lonelyOverlap(s, w, x, y);
+    if (b === null) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-5;
+    if (b !== MANY) {
+      // Inside one base only (a March at a warrior, usually): freeGoal pushes it radially out of that
+      // base (away from the start when on its centre), and a point free there is its answer.
+      let dx = x - b.x;
+      let dy = y - b.y;
+      let d = Math.sqrt(dx * dx + dy * dy);
+      if (d < 1e-12) {
+        dx = ax - b.x;
+        dy = ay - b.y;
+        d = Math.sqrt(dx * dx + dy * dy);
+      }
+      if (d > 0) {
+        const R = b.r + r + 2e-6;
+        if (Math.abs(b.x + (dx / d) * R - sx) + Math.abs(b.y + (dy / d) * R - sy) < 1e-5) return true;
+      }
+    }
+  }
   const goal = freeGoal(pathSpace(s, w, x, y, 2 * (w.r + s.grid.maxR)), { x: ax, y: ay }, { x, y });
   // The pushes leave the goal a few millionths of an inch off the base they push it from.
   return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-5;
+}
+
+const MANY: Circle = { x: 0, y: 0, r: 0 };
+
+/** The one base (warrior or standard marker) a base of w's size at (x, y) would overlap, null for none, MANY for several. */
+function lonelyOverlap(s: GameState, w: Warrior, x: number, y: number): Circle | null {
+  const g = s.grid;
+  let found: Circle | null = null;
+  for (let p = 0; p < 2; p++) {
+    const k = warriorsNear(g, p as PlayerIndex, x, y, w.r + g.maxR + 1e-6);
+    for (let i = 0; i < k; i++) {
+      const id = g.near[i];
+      if (id === w.id) continue;
+      const dx = g.x[id] - x;
+      const dy = g.y[id] - y;
+      const lim = g.r[id] + w.r - 1e-9;
+      if (dx * dx + dy * dy < lim * lim) {
+        if (found !== null) return MANY;
+        found = s.warriors[id];
+      }
+    }
+  }
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    if (m.destroyed || m.behaviour !== 'standard') continue;
+    const dx = m.x - x;
+    const dy = m.y - y;
+    const lim = m.r + w.r - 1e-9;
+    if (dx * dx + dy * dy < lim * lim) {
+      if (found !== null) return MANY;
+      found = m;
+    }
+  }
+  return found;
 }
 
 /** The walks' answer, reused (hundreds a game): valid until the next walk; copy `via` to keep it. */
