@@ -355,7 +355,7 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
   const fromX = w.x;
   const fromY = w.y;
   let to: { x: number; y: number; stoppedBy: string };
-  let via: [number, number][] = [];
+  let via: readonly [number, number][] = NO_VIA;
   if (action === 'charge') {
     to = leg(s, w, fromX, fromY, x, y, max, keepEngagement);
   } else if (path !== undefined) {
@@ -372,10 +372,13 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
   const stoppedBy = to.stoppedBy;
   placeOnTable(s, w, toX, toY);
   if (ctx.emit) {
-    if (via.length > 0) ctx.emit({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [toX, toY], via, stoppedBy });
+    // The walk's `via` is reused scratch: the event gets its own copy.
+    if (via.length > 0) ctx.emit({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [toX, toY], via: via.slice(), stoppedBy });
     else ctx.emit({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [toX, toY], stoppedBy });
   }
 }
+
+const NO_VIA: readonly [number, number][] = [];
 
 /** The longest path a policy may give, in points (a guard on input size, not a rule). */
 export const MAX_PATH_POINTS = 256;

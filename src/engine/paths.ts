@@ -8,8 +8,8 @@
  */
 import { freeGoal, moveAlong, planPath } from '../board/index.js';
 import type { Circle, MoveOptions, MoveResult, Path, PathSpace, Point, StopReason } from '../board/index.js';
-import { warriorsInBox } from './grid.js';
-import { moveObstacles, overlapsBase, overlapsImpassable } from './space.js';
+import { warriorsInBox, warriorsNear } from './grid.js';
+import { moveObstacles, overlapsImpassable } from './space.js';
 import type { GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Where a move ended, the points it turned at, and why it stopped. */
@@ -190,9 +190,76 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
   // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
   const r = w.r;
   const onTable = x >= r && y >= r && x <= s.table.width - r && y <= s.table.height - r;
-  if (onTable && !overlapsBase(s, w, x, y) && !overlapsImpassable(s, x, y, r)) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-6;
+  if (onTable && !overlapsImpassable(s, x, y, r)) {
+    const b = lonelyOverlap(s, w, x, y);
+    if (b === null) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-5;
+    if (b !== MANY) {
+      // Inside one base only (a March at a warrior, usually): freeGoal pushes it radially out of that
+      // base (away from the start when on its centre), and a point free there is its answer.
+      let dx = x - b.x;
+      let dy = y - b.y;
+      let d = Math.sqrt(dx * dx + dy * dy);
+      if (d < 1e-12) {
+        dx = ax - b.x;
+        dy = ay - b.y;
+        d = Math.sqrt(dx * dx + dy * dy);
+      }
+      if (d > 0) {
+        const R = b.r + r + 2e-6;
+        if (Math.abs(b.x + (dx / d) * R - sx) + Math.abs(b.y + (dy / d) * R - sy) < 1e-5) return true;
+      }
+    }
+  }
   const goal = freeGoal(pathSpace(s, w, x, y, 2 * (w.r + s.grid.maxR)), { x: ax, y: ay }, { x, y });
-  return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-6;
+  // The pushes leave the goal a few millionths of an inch off the base they push it from.
+  return goal === null || Math.abs(goal.x - sx) + Math.abs(goal.y - sy) < 1e-5;
+}
+
+const MANY: Circle = { x: 0, y: 0, r: 0 };
+
+/** The one base (warrior or standard marker) a base of w's size at (x, y) would overlap, null for none, MANY for several. */
+function lonelyOverlap(s: GameState, w: Warrior, x: number, y: number): Circle | null {
+  const g = s.grid;
+  let found: Circle | null = null;
+  for (let p = 0; p < 2; p++) {
+    const k = warriorsNear(g, p as PlayerIndex, x, y, w.r + g.maxR + 1e-6);
+    for (let i = 0; i < k; i++) {
+      const id = g.near[i];
+      if (id === w.id) continue;
+      const dx = g.x[id] - x;
+      const dy = g.y[id] - y;
+      const lim = g.r[id] + w.r - 1e-9;
+      if (dx * dx + dy * dy < lim * lim) {
+        if (found !== null) return MANY;
+        found = s.warriors[id];
+      }
+    }
+  }
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    if (m.destroyed || m.behaviour !== 'standard') continue;
+    const dx = m.x - x;
+    const dy = m.y - y;
+    const lim = m.r + w.r - 1e-9;
+    if (dx * dx + dy * dy < lim * lim) {
+      if (found !== null) return MANY;
+      found = m;
+    }
+  }
+  return found;
+}
+
+/** The walks' answer, reused (hundreds a game): valid until the next walk; copy `via` to keep it. */
+const WALK: Walk = { x: 0, y: 0, via: [], stoppedBy: 'destination', faultLeg: -1 };
+
+function walked(x: number, y: number, stoppedBy: StopReason, faultLeg: number): Walk {
+  const w = WALK;
+  w.x = x;
+  w.y = y;
+  w.stoppedBy = stoppedBy;
+  w.faultLeg = faultLeg;
+  return w;
 }
 
 /** Scratch for the walk's points. */
@@ -208,23 +275,25 @@ const ROUTE: Point[] = [];
 export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
   if (remembered(s, w, ax, ay, x, y, max, keepEngagement)) {
     LAST.s = null;
-    return { x: LAST.rx, y: LAST.ry, via: [], stoppedBy: LAST.why, faultLeg: -1 };
+    WALK.via.length = 0;
+    return walked(LAST.rx, LAST.ry, LAST.why, -1);
   }
   const first = leg(s, w, ax, ay, x, y, max, keepEngagement);
   const why = first.stoppedBy;
   // Not blocked: the straight line is the path (difficult terrain on it too: a policy wanting the way
   // around a wood gives it as `path`; the issue's speed contract plans only when the line is blocked).
-  if (why !== 'base' && why !== 'terrain') return { x: first.x, y: first.y, via: [], stoppedBy: why, faultLeg: -1 };
+  WALK.via.length = 0;
+  if (why !== 'base' && why !== 'terrain') return walked(first.x, first.y, why, -1);
   const sx = first.x;
   const sy = first.y;
   // Stopped against what holds the goal itself: nothing gets nearer.
-  if (stoppedAtGoal(s, w, ax, ay, x, y, sx, sy)) return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
+  if (stoppedAtGoal(s, w, ax, ay, x, y, sx, sy)) return walked(sx, sy, why, -1);
   const space = pathSpace(s, w, ax, ay, max);
   const from = { x: ax, y: ay };
   // R41 asks for no detour limit; the search has one for speed: a path costing more than the straight
   // distance plus twice the allowance plus 6" is not looked for, and the warrior stays where the line stopped.
   const path = planPath(space, from, { x, y }, Math.sqrt((x - ax) * (x - ax) + (y - ay) * (y - ay)) + 2 * max + 6);
-  if (!path) return { x: sx, y: sy, via: [], stoppedBy: why, faultLeg: -1 };
+  if (!path) return walked(sx, sy, why, -1);
   return walkRoute(s, w, path.points, max, keepEngagement, false);
 }
 
@@ -238,7 +307,8 @@ export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max
   let x = route[0].x;
   let y = route[0].y;
   let left = max;
-  const via: [number, number][] = [];
+  const via = WALK.via;
+  via.length = 0;
   let stoppedBy: StopReason = 'destination';
   for (let i = 1; i < route.length; i++) {
     const p = route[i];
@@ -249,7 +319,7 @@ export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max
     y = r.y;
     if (r.stoppedBy !== 'destination') {
       stoppedBy = r.stoppedBy;
-      if (strict && r.stoppedBy !== 'distance') return { x, y, via, stoppedBy, faultLeg: i - 1 };
+      if (strict && r.stoppedBy !== 'distance') return walked(x, y, stoppedBy, i - 1);
       break;
     }
     if (i < route.length - 1) {
@@ -260,7 +330,7 @@ export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max
       via.push([x, y]);
     }
   }
-  return { x, y, via, stoppedBy, faultLeg: -1 };
+  return walked(x, y, stoppedBy, -1);
 }
 
 /** The route of a path a policy gave: the warrior's place, the path's points, then (x, y) unless the path ends there. */
