@@ -22,9 +22,12 @@
  *   lineOfSight, 38 warriors, 12 terrain pieces   0.45 → 0.28 µs
  * On the calls of real random games (recorded, replayed) moveAlong went from
  * about 0.66 to 0.35 µs and lineOfSight from 0.9 to 0.5 µs.
+ *
+ * The planner (issue 22, 2026-12-02, load average ~15, tsx): see bench/README.md
+ * (## engine, "Path movement").
  */
 import seedrandom from 'seedrandom';
-import { lineOfSight, moveAlong, drivenBack, edgeDistance, preparePolygons, prepareTerrain, rectPolygon } from '../src/board/index.js';
+import { lineOfSight, moveAlong, drivenBack, edgeDistance, planPath, preparePolygons, prepareTerrain, rectPolygon } from '../src/board/index.js';
 import type { Circle, SizedCircle, TerrainKind, TerrainPiece } from '../src/board/index.js';
 
 const rng = seedrandom('board-bench');
@@ -122,4 +125,31 @@ time('lineOfSight (38 warriors, 12 terrain pieces)', N, (i) => {
   const b = 20 + ((i * 3) % 20);
   const los = lineOfSight({ shooter: bases[a], target: bases[b], warriors: others[a], terrain: sightTerrain });
   return (los.blocked ? 1 : 0) + (los.obscured ? 2 : 0) + (los.intervened ? 4 : 0);
+});
+
+// The planner (R41): shortest paths of a base across the whole table (the questions a bot asks),
+// and of a March (goal within 6", the bases within reach), on the same table.
+const P = 2_000;
+const far = Array.from({ length: 256 }, () => {
+  for (;;) {
+    const a = { x: rand(1, 47), y: rand(1, 47) };
+    if (bases.every((b) => Math.hypot(b.x - a.x, b.y - a.y) > b.r + 0.6)) return a;
+  }
+});
+let found = 0;
+time('planPath, anywhere to anywhere (40 bases)', P, (i) => {
+  const k = i % 20;
+  const p = planPath({ r: bases[k].r, bases: others[k], impassable, difficult, table }, bases[k], far[i & 255]);
+  if (p) found++;
+  return p ? p.points.length : 0;
+});
+console.log(`  (${((found / (P + Math.min(P, 10_000))) * 100).toFixed(0)}% found a path)`);
+time('planPath, a March: goal within 6"', P, (i) => {
+  const k = i % 20;
+  const t = far[i & 255];
+  const d = Math.hypot(t.x - bases[k].x, t.y - bases[k].y);
+  const goal = d > 6 ? { x: bases[k].x + ((t.x - bases[k].x) * 6) / d, y: bases[k].y + ((t.y - bases[k].y) * 6) / d } : t;
+  const near = others[k].filter((b) => Math.hypot(b.x - bases[k].x, b.y - bases[k].y) < 6 + b.r + bases[k].r);
+  const p = planPath({ r: bases[k].r, bases: near, impassable, difficult, table }, bases[k], goal);
+  return p ? p.points.length : 0;
 });

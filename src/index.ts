@@ -35,8 +35,11 @@ export { generateTerrain, getScenario, listScenarios, scenarioSvg, seizeZone, vi
 export type { ControlRule, Scenario } from './scenarios/index.js';
 
 // The engine and bots.
-export { cloneState, Game, IllegalChoiceError, legalActions, playGame } from './engine/index.js';
+export { cloneState, Game, IllegalChoiceError, legalActions, pathDistance, playGame, shortestPath } from './engine/index.js';
 export { describeResult, narrate } from './engine/narrate.js';
+// The planner (R41): pure geometry, for tools that work without a game state.
+export { PATH_TOLERANCE, planPath } from './board/index.js';
+export type { Path, PathSpace } from './board/index.js';
 export type { ActionChoice, Choice, Decision, ForkedGame, GameEvent, GameResult, GameState, GameView, PlayGameOptions } from './engine/index.js';
 export { getPolicy, listPolicies, randomPolicy, searchPolicy } from './bots/index.js';
 export type { Policy } from './bots/index.js';
@@ -49,8 +52,11 @@ export {
   baseGap,
   bestCharge,
   bestClash,
+  bestUnique,
   bestVolley,
+  chargeLands,
   clashAt,
+  closingEdge,
   DEFAULT_WEIGHTS,
   distanceTo,
   engaged,
@@ -58,24 +64,33 @@ export {
   evaluationTerms,
   fallBackFrom,
   heuristicPolicy,
+  hitsOdds,
   inRangeOfCommand,
   legalChargeTargets,
   legalClashMarkers,
   legalClashTargets,
   legalVolleyTargets,
+  marchGain,
   marchNow,
+  markerLabel,
+  moveEnd,
   mustHold,
   nearestFoe,
   objectives,
   outnumbered,
+  placeLabel,
   rally,
   scoreIfVictoryNow,
   standsIn,
   statNow,
+  strikeAt,
   strongestPolicy,
+  targetLabel,
+  ThreatMap,
+  threatAt,
   volleyLine,
 } from './bots/index.js';
-export type { AttackOdds, AttackOddsOptions, AttackPick, EvalTerms, EvalWeights, HeuristicOptions, Objective, SearchOptions } from './bots/index.js';
+export type { AttackOdds, AttackOddsOptions, AttackPick, EvalTerms, EvalWeights, HeuristicOptions, Objective, SearchOptions, UniquePick } from './bots/index.js';
 
 // Batch runs.
 export { expandExperiment, loadCheckedExperiment, loadExperiment, mergeShards, runExperiment } from './runner/index.js';

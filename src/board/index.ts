@@ -10,7 +10,8 @@
  * slows the part of a move during which the base's centre is inside it.
  * Terrain used for every move or line of sight is best prepared once per game
  * (preparePolygons, prepareTerrain): its bounds, computed once, let moveAlong
- * and lineOfSight skip the pieces out of reach.
+ * and lineOfSight skip the pieces out of reach. planPath finds the shortest
+ * path of straight segments around bases and impassable terrain (R41).
  */
 export type {
   Bounds,
@@ -66,3 +67,5 @@ export {
 } from './geometry.js';
 export { clampToTable, contactPoint, drivenBack, engagedWith, isEngaged, moveAlong, pointTowards } from './movement.js';
 export { lineOfSight, volleyRange } from './sight.js';
+export { ARC_EXCESS, PATH_TOLERANCE, freeGoal, measurePath, pathFault, planPath, truncatePath } from './paths.js';
+export type { Path, PathFault, PathSpace } from './paths.js';

@@ -1,5 +1,5 @@
 import type { Rng } from '../dice/types.js';
-import { chargeTargets, clashableMarkers, engagedEnemies, stat, volleyTargets } from '../engine/index.js';
+import { chargeTargets, clashableMarkers, engagedEnemies, marchBlocked, stat, volleyTargets } from '../engine/index.js';
 import type { ActionChoice, ActionType, Choice, Decision, GameState, GameView, Warrior } from '../engine/types.js';
 import { deploymentFor, nearestEnemy, pick, randomEntryPoint, randomObjective, towards } from './candidates.js';
 import type { Policy } from './types.js';
@@ -10,22 +10,36 @@ function marchTowards(w: Warrior, x: number, y: number, dist: number): ActionCho
   return { type: 'march', x: p.x, y: p.y };
 }
 
+/** How many March candidates random draws before it sends one whose straight line is blocked. */
+const MARCH_TRIES = 3;
+
+/** A March at the nearest enemy, at an objective, or in a random direction, uniformly. */
+function marchCandidate(s: Readonly<GameState>, w: Warrior, march: number, rng: Rng): ActionChoice {
+  const kind = Math.floor(rng.next() * 3);
+  if (kind === 0) {
+    const e = nearestEnemy(s, w);
+    if (e) return marchTowards(w, e.x, e.y, march);
+  } else if (kind === 1) {
+    const o = randomObjective(s, w.player, rng);
+    if (o) return marchTowards(w, o.x, o.y, march);
+  }
+  const angle = rng.next() * 2 * Math.PI;
+  return { type: 'march', x: w.x + Math.cos(angle) * march, y: w.y + Math.sin(angle) * march };
+}
+
 /** A uniformly random legal parameter for an action type, or null when it has none now. */
 function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['type'], march: number, rng: Rng): ActionChoice | null {
   const st = s as GameState;
   switch (type) {
     case 'march': {
-      // Sensible movement candidates: at the nearest enemy, at an objective, or a random direction.
-      const kind = Math.floor(rng.next() * 3);
-      if (kind === 0) {
-        const e = nearestEnemy(s, w);
-        if (e) return marchTowards(w, e.x, e.y, march);
-      } else if (kind === 1) {
-        const o = randomObjective(s, w.player, rng);
-        if (o) return marchTowards(w, o.x, o.y, march);
+      // Sensible movement candidates, up to MARCH_TRIES of them: the first whose straight line is open.
+      // A March into a friend's back would have the engine plan a way round (R41), the dearest thing a
+      // random game could ask: when every candidate is blocked, random takes another action instead.
+      for (let k = 0; k < MARCH_TRIES; k++) {
+        const act = marchCandidate(s, w, march, rng);
+        if (act.type === 'march' && !marchBlocked(st, w, act.x, act.y, march)) return act;
       }
-      const angle = rng.next() * 2 * Math.PI;
-      return { type: 'march', x: w.x + Math.cos(angle) * march, y: w.y + Math.sin(angle) * march };
+      return null;
     }
     case 'charge': {
       const targets = chargeTargets(st, w);
@@ -34,7 +48,10 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
     case 'reposition': {
       const angle = rng.next() * 2 * Math.PI;
       const d = Math.ceil(stat(st, w, 'march') * s.ruleset.repositionFraction);
-      return { type: 'reposition', x: w.x + Math.cos(angle) * d, y: w.y + Math.sin(angle) * d };
+      const x = w.x + Math.cos(angle) * d;
+      const y = w.y + Math.sin(angle) * d;
+      // As a March: a blocked line would have the engine plan a way round (R41); random does something else.
+      return marchBlocked(st, w, x, y, d, false) ? null : { type: 'reposition', x, y };
     }
     case 'clash': {
       // Uniform over engaged enemies, then markers (-1 - index), as one list.

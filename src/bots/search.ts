@@ -12,8 +12,12 @@ import type { Rng } from '../dice/types.js';
 import { Game } from '../engine/game.js';
 import type { ActionChoice, Choice, Decision, ForkedGame, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
 import { heuristicPolicy, type HeuristicOptions } from './heuristic.js';
-import { bestVolley, fallBackFrom, nearestFoe } from './scripts.js';
+import { num } from './labels.js';
+import { moveEnd } from './route.js';
+import { bestVolley, nearestFoe } from './scripts.js';
+import { ThreatMap } from './threat.js';
 import { evaluate } from './toolkit.js';
+import { bestUnique } from './uniques.js';
 
 type State = Readonly<GameState>;
 
@@ -63,34 +67,65 @@ function freeWarriorScript(name: string, base: Policy, decide: (s: State, w: War
   };
 }
 
-/** Hold: stay put and shoot or fight where you stand (a zone held keeps its weight). */
+/** A shot where it stands: a Unique Action that inflicts hits or heals when worth more than the Volley (Take Aim first when two actions are left). */
+function shootOrUse(s: State, w: Warrior, d: Extract<Decision, { kind: 'action' }>, aim: boolean): Choice | null {
+  const a = s.activation!;
+  const u = d.legal.includes('unique') ? bestUnique(s, w, a) : null;
+  const v = d.legal.includes('volley') ? bestVolley(s, w, a.aimed, () => 0) : null;
+  if (u && u.value > 0 && (!v || u.value >= v.value)) return act(u.target === undefined ? { type: 'unique', name: u.name } : { type: 'unique', name: u.name, target: u.target });
+  if (v) {
+    if (aim && d.legal.includes('takeAim') && !a.aimed && a.actionsLeft >= 2) return act({ type: 'takeAim' });
+    return act({ type: 'volley', target: v.target });
+  }
+  return null;
+}
+
+/** Hold: stay put and shoot, use a Unique Action, or fight where you stand (a zone held keeps its weight). */
 function holdScript(base: Policy): Policy {
   return freeWarriorScript('hold', base, (s, w, d) => {
-    const a = s.activation!;
-    if (d.legal.includes('volley')) {
-      const v = bestVolley(s, w, a.aimed, () => 0);
-      if (v) {
-        if (d.legal.includes('takeAim') && !a.aimed && a.actionsLeft >= 2) return act({ type: 'takeAim' });
-        return act({ type: 'volley', target: v.target });
-      }
-    }
+    const shot = shootOrUse(s, w, d, true);
+    if (shot) return shot;
     // A marker within reach is attacked as balanced would (null: base decides); nothing else moves.
     if (d.legal.includes('clash')) return null;
     return act({ type: 'end' });
   });
 }
 
-/** Fall back and shoot: a March away from the nearest enemy, then shoot (or stand) — out of charge reach. */
+/** Directions a fall-back tries (radians from straight away from the nearest enemy). */
+const TURNS = [0, 0.6, -0.6, 1.2, -1.2];
+
+/**
+ * Fall back and shoot, threat-aware: a March to the place of least threat
+ * (the threat map) among a few ways back from the nearest enemy, then shoot or
+ * use a Unique Action — out of charge reach.
+ */
 function fallBackScript(base: Policy): Policy {
+  const map = new ThreatMap();
   return freeWarriorScript('fallback', base, (s, w, d) => {
     const a = s.activation!;
     const threat = nearestFoe(s, w);
-    if (threat && a.marches === 0 && d.legal.includes('march')) return act(fallBackFrom(s, w, threat.foe, d.marchAllowance));
-    if (d.legal.includes('volley')) {
-      const v = bestVolley(s, w, a.aimed, () => 0);
-      if (v) return act({ type: 'volley', target: v.target });
+    if (threat && a.marches === 0 && d.legal.includes('march')) {
+      const dist = d.marchAllowance;
+      map.prepare(s, w, dist);
+      let bx = w.x;
+      let by = w.y;
+      let best = map.at(w.x, w.y);
+      const away = Math.atan2(w.y - threat.foe.y, w.x - threat.foe.x);
+      for (const t of TURNS) {
+        const end = moveEnd(s, w, w.x + Math.cos(away + t) * dist, w.y + Math.sin(away + t) * dist, dist);
+        if (end.travelled < 0.5) continue;
+        const x = end.x;
+        const y = end.y;
+        const v = map.at(x, y);
+        if (v < best - 1e-9) {
+          best = v;
+          bx = x;
+          by = y;
+        }
+      }
+      if (bx !== w.x || by !== w.y) return act({ type: 'march', x: bx, y: by });
     }
-    return act({ type: 'end' });
+    return shootOrUse(s, w, d, false) ?? act({ type: 'end' });
   });
 }
 
@@ -106,6 +141,8 @@ function portfolio(base: Policy): Script[] {
     { name: 'advance', policy: heuristicPolicy('advance', { aggression: 0.25, objective: 1, tactics: true }) },
     { name: 'hold', policy: holdScript(base) },
     { name: 'fallback', policy: fallBackScript(base) },
+    // Threat-aware: balanced at twice the caution, keeping out of reach unless the move is clearly worth it.
+    { name: 'cautious', policy: heuristicPolicy('cautious', { ...BALANCED, caution: 2 }) },
   ];
 }
 
@@ -116,6 +153,10 @@ interface Plan {
   round: number;
   card: number;
   script: Script;
+  /** The chosen plan's mean value and the best other plan's (card, script, mean), and the playouts spent. */
+  value: number;
+  second: { card: number; script: Script; value: number } | null;
+  playouts: number;
 }
 
 export function searchPolicy(name: string, o: SearchOptions): Policy {
@@ -184,22 +225,30 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
     const k = Math.max(1, Math.floor(o.playouts / Math.max(1, candidates)));
     const seeds: string[] = [];
     for (let i = 0; i < k; i++) seeds.push(`search:${rng.next()}`);
+    let spent = 0;
+    let second: Plan['second'] = null;
     const score = (card: number, script: Script): number => {
       let sum = 0;
       for (const seed of seeds) sum += playout(view, me, card, script, seed);
+      spent += k;
       return sum / k;
     };
     let card = cards[0];
     let script = scripts[0];
     let best = -Infinity;
+    // The runner-up: the best plan other than the chosen one (a plan beaten keeps its value here).
+    const loser = (c: number, sc: Script, v: number): void => {
+      if (!second || v > second.value) second = { card: c, script: sc, value: v };
+    };
     const tryCards = () => {
       for (const c of cards) {
         if (c === card && best > -Infinity) continue;
         const v = score(c, script);
         if (v > best) {
+          if (best > -Infinity) loser(card, script, best);
           best = v;
           card = c;
-        }
+        } else loser(c, script, v);
       }
     };
     // One card left: only its script is to choose.
@@ -209,9 +258,10 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
         if (sc === script && best > -Infinity) continue;
         const v = score(card, sc);
         if (v > best) {
+          if (best > -Infinity) loser(card, script, best);
           best = v;
           script = sc;
-        }
+        } else loser(card, sc, v);
       }
     };
     tryScripts();
@@ -222,7 +272,9 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
       tryScripts();
     }
     if (searchTimers.enabled) searchTimers.decisions++;
-    return { state: s, player: me, round: s.round, card, script };
+    // A card alone with one script is no choice: one playout-free plan.
+    if (best === -Infinity) best = 0;
+    return { state: s, player: me, round: s.round, card, script, value: best, second, playouts: spent };
   }
 
   return {
@@ -232,7 +284,11 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
       if (d.kind === 'commandCard') {
         const p = plan(view, d, rng);
         plans[d.player] = p;
-        view.explain?.(`${name}: card ${s.regiments[p.card].name}, script ${p.script.name}`);
+        if (view.explain) {
+          const r = p.second;
+          const other = r ? `; runner-up ${r.card === p.card ? '' : `card ${s.regiments[r.card].name}, `}script ${r.script.name}, ${num(r.value)}` : '';
+          view.explain(`${name}: card ${s.regiments[p.card].name}, script ${p.script.name}: mean value ${num(p.value)}${other}; ${p.playouts} playouts`);
+        }
         return { kind: 'commandCard', regiment: p.card };
       }
       if (d.kind === 'action' || d.kind === 'selectWarrior') {

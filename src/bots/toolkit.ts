@@ -3,7 +3,7 @@
  * by the engine's and the scenarios' own functions (never a second copy of a
  * rule). Nothing here mutates the state or reads the game's dice.
  */
-import { targetOutcome, woundDistribution } from '../dice/index.js';
+import { inflictedWoundDistribution, targetOutcome, woundDistribution } from '../dice/index.js';
 import type { AttackOptions } from '../dice/types.js';
 import {
   attackOptionsFor,
@@ -29,6 +29,15 @@ import type { Profile } from '../rules/index.js';
 import { seizingWeight } from '../rules/index.js';
 import { baseRadius, conquestStands, maySeize, seizeZone, victoryPhase, warriorInZone } from '../scenarios/index.js';
 import type { ControlWarrior, Friendly, ZoneCircle } from '../scenarios/index.js';
+
+/**
+ * The planner (R41): `shortestPath(s, w, x, y)` is the path a March of w
+ * towards (x, y) would follow (whole, with its `cost`, difficult terrain
+ * double), `pathDistance(s, w, x, y)` its cost (Infinity when none).
+ */
+export { pathDistance, shortestPath } from '../engine/index.js';
+export { PATH_TOLERANCE } from '../board/index.js';
+export type { Path } from '../board/index.js';
 
 type State = Readonly<GameState>;
 /** The engine's questions take a GameState; they never change it. */
@@ -188,6 +197,37 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
     if (plainCount >= ODDS_MAX) clearPlain(s);
     plain.set(plainKey, odds);
     plainCount++;
+  }
+  return odds;
+}
+
+/**
+ * The exact odds of `hits` hits inflicted on `target` now (a Unique Action's
+ * or Impact's fixed hits, R16, R40): only the target's blocks, its Defense or
+ * Evasion and its face rules, count; memoised with attackOdds's answers.
+ */
+export function hitsOdds(s: State, target: Warrior, hits: number): AttackOdds {
+  const g = st(s);
+  const full = attackOptionsFor(g, target, target, { action: 'volley', dice: hits, hitCap: hits, outnumbered: false, inspired: false, aimed: false, obscured: false });
+  const o: AttackOptions = { dice: hits, hitCap: hits, blockDice: full.blockDice, blockRules: full.blockRules };
+  const resolve = stat(g, target, 'resolve');
+  const key = `h${oddsKey(o, target, resolve, s.ruleset.overkill)}`;
+  let odds = ODDS.get(key);
+  if (odds === undefined) {
+    const wounds = inflictedWoundDistribution({ hits, blockDice: o.blockDice, blockRules: o.blockRules });
+    const out = targetOutcome({
+      attack: wounds,
+      wounds: target.profile.wounds,
+      resolve,
+      markers: Math.min(target.markers, target.profile.wounds - 1),
+      broken: target.broken,
+      overkill: s.ruleset.overkill,
+    });
+    let mean = 0;
+    for (let k = 1; k < wounds.length; k++) mean += k * wounds[k];
+    odds = { wounds, expectedWounds: mean, slain: out.slain, broken: out.broken };
+    if (ODDS.size >= ODDS_MAX) ODDS.clear();
+    ODDS.set(key, odds);
   }
   return odds;
 }

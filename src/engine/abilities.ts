@@ -24,11 +24,29 @@ function reaches(s: GameState, a: ActiveAbility, w: Warrior, target: 'friendly' 
  */
 export function stat(s: GameState, w: Warrior, name: Stat): number {
   let v = w.profile[name];
-  for (const a of s.abilities) {
+  const as = s.abilities;
+  for (let i = 0; i < as.length; i++) {
+    const a = as[i];
     const d = a.def;
-    if (d && d.effect.kind === 'modify' && d.effect.stat === name && reaches(s, a, w, d.target)) v += d.effect.by;
+    if (d && d.effect.kind === 'modify' && d.effect.stat === name && reaches(s, a, w, d.target) && !appliedBefore(s, i, w)) v += d.effect.by;
   }
   return v < 0 ? 0 : v;
+}
+
+/**
+ * R43: the same Command Ability from two sources applies once. Whether an
+ * ability in force before the i-th, of the same name and owner's side, already
+ * reaches w (abilities of one name share their data, so the first that reaches
+ * w stands for them all). A handful of abilities at most: a plain scan.
+ */
+function appliedBefore(s: GameState, i: number, w: Warrior): boolean {
+  const as = s.abilities;
+  const a = as[i];
+  for (let j = 0; j < i; j++) {
+    const b = as[j];
+    if (b.name === a.name && b.player === a.player && b.def && reaches(s, b, w, b.def.target)) return true;
+  }
+  return false;
 }
 
 /** R8: Defense or Evasion, the defender's choice (a ruleset knob, default the larger). */
@@ -41,11 +59,13 @@ export function blockDiceFor(s: GameState, w: Warrior): number {
   return d > e ? d : e;
 }
 
-/** Face rules granted by `faceRule` command abilities in force on w. */
+/** Face rules granted by `faceRule` command abilities in force on w, each ability once (R43). */
 export function activeFaceRules(s: GameState, w: Warrior, on: 'attack' | 'block', out: FaceRule[]): void {
-  for (const a of s.abilities) {
+  const as = s.abilities;
+  for (let i = 0; i < as.length; i++) {
+    const a = as[i];
     const d = a.def;
-    if (d && d.effect.kind === 'faceRule' && d.effect.rule.on === on && reaches(s, a, w, d.target)) out.push(d.effect.rule);
+    if (d && d.effect.kind === 'faceRule' && d.effect.rule.on === on && reaches(s, a, w, d.target) && !appliedBefore(s, i, w)) out.push(d.effect.rule);
   }
 }
 

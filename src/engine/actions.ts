@@ -1,11 +1,12 @@
-import { contactPoint, lineOfSight, moveAlong } from '../board/index.js';
-import type { Circle, LineOfSightOptions, MoveOptions, Point } from '../board/index.js';
+import { contactPoint, lineOfSight } from '../board/index.js';
+import type { LineOfSightOptions, Path } from '../board/index.js';
 import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
-import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, moveObstacles, norm, overlapsBase, within } from './space.js';
+import { givenRoute, leg, plannedPath, walkRoute, walkTowards } from './paths.js';
+import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, norm, overlapsBase, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, UniqueActionDef, Warrior } from './types.js';
 
 /** Thrown for a choice the rules do not allow: the engine never silently changes it (DESIGN). */
@@ -321,52 +322,95 @@ export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): 
 }
 
 /**
- * Moves w towards (x, y) along a straight line as far as the rules allow
- * (board.moveAlong) and reports it; March-like moves may not leave an
- * Engagement Range once entered (`keepEngagement`).
+ * The path a March of w towards (x, y) would plan now (R41): the shortest
+ * around terrain and the bases within its March allowance, to (x, y) or, when
+ * w's base cannot stand there, to the nearest point found where it can; its
+ * `cost` counts difficult terrain double (R31). The whole path: a March
+ * follows it as far as its allowance goes. Straight when nothing is in the
+ * way. Null when w is not on the table or no path exists. A read-only question
+ * (the planner's answer for plugins and bots).
  */
-function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, max: number, keepEngagement: boolean): void {
-  const s = ctx.s;
-  // The centre travels at most the allowance (difficult terrain only shortens it).
-  const reach = Math.min(max, norm(x - w.x, y - w.y));
-  const o = MOVE;
-  o.mover.x = w.x;
-  o.mover.y = w.y;
-  o.mover.r = w.r;
-  o.to.x = x;
-  o.to.y = y;
-  o.maxDistance = max;
-  const near = moveObstacles(s, w, x, y, reach, keepEngagement);
-  o.blockers = near.blockers;
-  o.blockerCount = near.blockerCount;
-  o.engageWith = keepEngagement ? near.enemies : undefined;
-  o.engageCount = near.enemyCount;
-  o.impassable = s.impassable;
-  o.difficult = s.difficult;
-  o.table = s.table;
-  o.engagementRange = s.ruleset.engagementRange;
-  const res = moveAlong(o);
-  const fromX = w.x;
-  const fromY = w.y;
-  placeOnTable(s, w, res.x, res.y);
-  ctx.emit?.({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [w.x, w.y], stoppedBy: res.stoppedBy });
+export function shortestPath(s: Readonly<GameState>, w: Warrior, x: number, y: number): Path | null {
+  const st = s as GameState;
+  const a = st.activation && st.activation.warrior === w.id ? st.activation : null;
+  return plannedPath(st, w, x, y, marchAllowance(st, w, a));
 }
 
-/** moveAlong's options, reused: it runs hundreds of times a game and keeps nothing (fewer allocations, less GC). */
-const MOVE: MoveOptions & { mover: Circle; to: Point } = {
-  mover: { x: 0, y: 0, r: 0 },
-  to: { x: 0, y: 0 },
-  maxDistance: 0,
-  blockers: [],
-  blockerCount: 0,
-  impassable: [],
-  difficult: [],
-  table: { width: 0, height: 0 },
-  engageWith: undefined,
-  engageCount: 0,
-  engagementRange: 1,
-  out: { x: 0, y: 0, travelled: 0, cost: 0, stoppedBy: 'destination' },
-};
+/** shortestPath's cost (R41: difficult terrain counted double), Infinity when there is none. */
+export function pathDistance(s: Readonly<GameState>, w: Warrior, x: number, y: number): number {
+  const p = shortestPath(s, w, x, y);
+  return p ? p.cost : Infinity;
+}
+
+/**
+ * Moves w towards (x, y) as far as the rules allow and reports it. A Charge
+ * goes straight (R18); a March, an entering March and a Reposition follow
+ * the policy's `path` when given, else the shortest path when the straight
+ * line is blocked or crosses difficult terrain (R41; engine/paths.ts).
+ * March-like moves may not leave an Engagement Range once entered
+ * (`keepEngagement`).
+ */
+function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, max: number, keepEngagement: boolean, path?: readonly { x: number; y: number }[]): void {
+  const s = ctx.s;
+  const fromX = w.x;
+  const fromY = w.y;
+  let to: { x: number; y: number; stoppedBy: string };
+  let via: readonly [number, number][] = NO_VIA;
+  if (action === 'charge') {
+    to = leg(s, w, fromX, fromY, x, y, max, keepEngagement);
+  } else if (path !== undefined) {
+    const walk = walkRoute(s, w, givenRoute(fromX, fromY, path, x, y), max, keepEngagement, true);
+    to = walk;
+    via = walk.via;
+  } else {
+    const walk = walkTowards(s, w, fromX, fromY, x, y, max, keepEngagement);
+    to = walk;
+    via = walk.via;
+  }
+  const toX = to.x;
+  const toY = to.y;
+  const stoppedBy = to.stoppedBy;
+  placeOnTable(s, w, toX, toY);
+  if (ctx.emit) {
+    // The walk's `via` is reused scratch: the event gets its own copy.
+    if (via.length > 0) ctx.emit({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [toX, toY], via: via.slice(), stoppedBy });
+    else ctx.emit({ type: 'move', warrior: warriorLabel(w), action, from: [fromX, fromY], to: [toX, toY], stoppedBy });
+  }
+}
+
+const NO_VIA: readonly [number, number][] = [];
+
+/** The longest path a policy may give, in points (a guard on input size, not a rule). */
+export const MAX_PATH_POINTS = 256;
+
+/**
+ * R41: a path given with a March, an entering March or a Reposition must be
+ * a list of points, and every leg of it up to where the allowance runs out
+ * must be legal: no base, impassable terrain or table edge crossed, and for a
+ * March no Engagement Range left once entered. Checked before anything moves.
+ */
+function validatePath(s: GameState, w: Warrior, act: Extract<ActionChoice, { type: 'march' | 'reposition' | 'enter' }>, ax: number, ay: number, max: number, keepEngagement: boolean): void {
+  const path = act.path;
+  if (path === undefined) return;
+  if (!Array.isArray(path) || path.length > MAX_PATH_POINTS) illegal(`${act.type}: path must be a list of at most ${MAX_PATH_POINTS} points {x, y}`);
+  for (let i = 0; i < path.length; i++) {
+    const p = path[i];
+    if (p === null || typeof p !== 'object' || !finite(p.x, p.y)) illegal(`${act.type}: path[${i}] must be a point {x, y} of numbers`);
+  }
+  const route = givenRoute(ax, ay, path, act.x, act.y).slice();
+  const walk = walkRoute(s, w, route, max, keepEngagement, true);
+  if (walk.faultLeg < 0) return;
+  const a = route[walk.faultLeg];
+  const b = route[walk.faultLeg + 1];
+  const leg = `leg ${walk.faultLeg + 1} (${a.x.toFixed(2)}, ${a.y.toFixed(2)}) -> (${b.x.toFixed(2)}, ${b.y.toFixed(2)})`;
+  const why: Record<string, string> = {
+    base: "crosses another warrior's or a marker's base",
+    terrain: 'crosses impassable terrain',
+    edge: 'leaves the table',
+    engagement: "leaves an enemy's Engagement Range it has entered",
+  };
+  illegal(`${warriorLabel(w)}: ${act.type} path ${leg} ${why[walk.stoppedBy] ?? `stops (${walk.stoppedBy})`} at (${walk.x.toFixed(2)}, ${walk.y.toFixed(2)}) (R41)`);
+}
 
 /**
  * After a March: ending Engaged (or within 1" of an attackable marker) in a
@@ -484,6 +528,24 @@ function validateAction(s: GameState, w: Warrior, act: ActionChoice): void {
   }
 }
 
+/**
+ * R30: an entering March's allowance, measured from the edge (the base's own
+ * depth is already used), with the abilities that reach w at its entry point
+ * (R37: a Command Range is measured from there). Read before w is placed, so
+ * that a path can be checked before anything changes: w's position is set
+ * for the reading and put back (stat reads nothing else of the position).
+ */
+function enterAllowance(s: GameState, w: Warrior, x: number, y: number): number {
+  const ox = w.x;
+  const oy = w.y;
+  w.x = x;
+  w.y = y;
+  const m = stat(s, w, 'march');
+  w.x = ox;
+  w.y = oy;
+  return Math.max(0, m - 2 * w.r);
+}
+
 /** R30: a reinforcement's base starts touching the table edge at the entry point. */
 function entryPosition(s: GameState, w: Warrior, ex: number, ey: number): { x: number; y: number } {
   const n = edgeNormal(s, ex, ey)!;
@@ -501,6 +563,13 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   const s = ctx.s;
   if (!legal.includes(act.type)) illegal(`${warriorLabel(w)} cannot ${act.type} now (legal: ${legal.join(', ')})`);
   validateAction(s, w, act);
+  const entry = act.type === 'enter' ? entryPosition(s, w, act.edgeX, act.edgeY) : null;
+  // R30: entering is a March measured from the edge; the base's own depth is already used.
+  const enterMarch = entry ? enterAllowance(s, w, entry.x, entry.y) : 0;
+  const reposition = act.type === 'reposition' ? Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction) : 0;
+  if (act.type === 'march') validatePath(s, w, act, w.x, w.y, march, true);
+  else if (act.type === 'reposition') validatePath(s, w, act, w.x, w.y, reposition, false);
+  else if (act.type === 'enter') validatePath(s, w, act, entry!.x, entry!.y, enterMarch, true);
   if (act.type === 'end') {
     a.ended = true;
     return;
@@ -513,7 +582,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
     case 'charge': {
       a.marches++;
       if (act.type === 'march') {
-        move(ctx, w, 'march', act.x, act.y, march, true);
+        move(ctx, w, 'march', act.x, act.y, march, true, act.path);
         checkCharge(ctx, w, a, null);
       } else {
         const e = act.target >= 0 ? s.warriors[act.target] : s.scenarioState.markers[-1 - act.target];
@@ -524,17 +593,15 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
       return;
     }
     case 'enter': {
-      const { x: cx, y: cy } = entryPosition(s, w, act.edgeX, act.edgeY);
-      placeOnTable(s, w, cx, cy);
+      placeOnTable(s, w, entry!.x, entry!.y);
       a.marches++;
-      // R30: entering is a March measured from the edge; the base's own depth is already used.
-      move(ctx, w, 'enter', act.x, act.y, Math.max(0, stat(s, w, 'march') - 2 * w.r), true);
+      move(ctx, w, 'enter', act.x, act.y, enterMarch, true, act.path);
       checkCharge(ctx, w, a, null);
       return;
     }
     case 'reposition': {
       const before = engagedEnemies(s, w);
-      move(ctx, w, 'reposition', act.x, act.y, Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction), false);
+      move(ctx, w, 'reposition', act.x, act.y, reposition, false, act.path);
       if (w.duel >= 0 && !inEngagement(s, w, s.warriors[w.duel])) endDuel(s, w);
       // R36: leaving any enemy's Engagement Range by Reposition: Broken!, even while still engaged with another.
       if (before.some((e) => !within(w, e, s.ruleset.engagementRange))) becomeBroken(ctx, w, null);
@@ -670,7 +737,7 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
  * actions ignore Outnumbered, Intervening and Obscuring (rules text), so only
  * terrain can block the sight.
  */
-function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
+export function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
   const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
   if (t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) return false;
   if (eff.lineOfSight === false) return true;

@@ -6,6 +6,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { victoryPhase } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { COMMON_ABILITIES } from './abilities.js';
+import { duelPlacement } from './duel.js';
 import { IllegalChoiceError, actionList, engagedIn, legalMask, marchAllowance, onlyEnd, performAction } from './actions.js';
 import { becomeBroken, slay, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
@@ -13,7 +14,7 @@ import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { cloneState, createState } from './setup.js';
-import { gap, norm, overlapsBase, overlapsImpassable } from './space.js';
+import { gap, overlapsBase } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -278,20 +279,9 @@ export class Game {
     return out;
   }
 
-  /** Where `mover` goes to be Engaged with `target` by the shortest distance, or null if it cannot be placed. */
+  /** R42: where `mover` goes to be Engaged with `target` by the shortest distance, or null if it cannot be placed. */
   private duelPlacement(mover: Warrior, target: Warrior): { x: number; y: number } | null {
-    const s = this.state;
-    const dx = mover.x - target.x;
-    const dy = mover.y - target.y;
-    const d = norm(dx, dy) || 1;
-    const g = gap(mover, target);
-    const want = Math.min(g, s.ruleset.engagementRange * 0.99);
-    const k = (target.r + mover.r + want) / d;
-    const x = target.x + dx * k;
-    const y = target.y + dy * k;
-    if (x < mover.r || y < mover.r || x > s.table.width - mover.r || y > s.table.height - mover.r) return null;
-    if (overlapsBase(s, mover, x, y) || overlapsImpassable(s, x, y, mover.r)) return null;
-    return { x, y };
+    return duelPlacement(this.state, mover, target);
   }
 
   private nextCommand(): void {

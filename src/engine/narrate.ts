@@ -34,7 +34,7 @@ export function narrate(e: GameEvent): string | null {
     case 'activate':
       return `  ${e.warrior} activates`;
     case 'move':
-      return `    ${e.action}: ${at(e.from)} -> ${at(e.to)}${e.stoppedBy === 'destination' || e.stoppedBy === 'distance' ? '' : ` (stopped by ${e.stoppedBy})`}`;
+      return `    ${e.action}: ${at(e.from)} -> ${at(e.to)}${e.via && e.via.length > 0 ? ` via ${e.via.map(at).join(', ')}` : ''}${e.stoppedBy === 'destination' || e.stoppedBy === 'distance' ? '' : ` (stopped by ${e.stoppedBy})`}`;
     case 'charge':
       return `    Charge! into ${e.target}: Inspired!${e.impact > 0 ? `, Impact ${e.impact}` : ''}`;
     case 'status':

@@ -136,20 +136,18 @@ export function overlapsBase(s: GameState, w: Warrior, x: number, y: number): bo
 }
 
 /**
- * What a straight move of w could meet on its first `reach` inches towards
- * (tx, ty): the bases it could touch and, with `enemies`, the enemy bases it
+ * What a straight move of w from (ax, ay) could meet on its first `reach`
+ * inches towards (tx, ty): the bases it could touch and, with `enemies`, the enemy bases it
  * could become engaged with (R5, Duel isolation), each in id order (moveAlong
  * keeps the first of tied stops, as a scan of the warriors would list them).
  * Only bases near the path's capsule can matter, so the grid finds the
  * candidates. Valid until the next call.
  */
-export function moveObstacles(s: GameState, w: Warrior, tx: number, ty: number, reach: number, enemies: boolean): Obstacles {
+export function moveObstacles(s: GameState, w: Warrior, ax: number, ay: number, tx: number, ty: number, reach: number, enemies: boolean): Obstacles {
   const o = OBSTACLES;
   const g = s.grid;
   const ws = s.warriors;
   // The travelled segment a–b, and how far from it a base can still matter.
-  const ax = w.x;
-  const ay = w.y;
   const len = norm(tx - ax, ty - ay);
   const k = len > 0 ? Math.min(reach, len) / len : 0;
   const bx = ax + (tx - ax) * k;

@@ -210,11 +210,23 @@ export type Choice =
   | { kind: 'selectWarrior'; warrior: number }
   | { kind: 'action'; action: ActionChoice };
 
+/** A point a path passes through (R41). */
+export interface PathPoint {
+  x: number;
+  y: number;
+}
+
 export type ActionChoice =
-  | { type: 'march'; x: number; y: number }
+  /**
+   * Towards (x, y) as far as the allowance goes: along the shortest legal path
+   * when the straight line is blocked or crosses difficult terrain, or along
+   * `path` when given (its points in order, then (x, y); R41).
+   */
+  | { type: 'march'; x: number; y: number; path?: PathPoint[] }
   /** A March straight at an enemy or marker, ending in base contact if it can reach (R18). */
   | { type: 'charge'; target: TargetRef }
-  | { type: 'reposition'; x: number; y: number }
+  /** As a March, and it may leave Engagement Ranges (R36, R41). */
+  | { type: 'reposition'; x: number; y: number; path?: PathPoint[] }
   | { type: 'inspire' }
   /** Attack dice split among enemies within Engagement Range (or markers within 1"). */
   | { type: 'clash'; split: { target: TargetRef; dice: number }[] }
@@ -224,7 +236,7 @@ export type ActionChoice =
   | { type: 'combatRally' }
   | { type: 'unique'; name: string; target?: number }
   /** March onto the table from Reinforcements: enter at an edge point, move towards (x, y) (R30). */
-  | { type: 'enter'; edgeX: number; edgeY: number; x: number; y: number }
+  | { type: 'enter'; edgeX: number; edgeY: number; x: number; y: number; path?: PathPoint[] }
   | { type: 'end' };
 
 // ---------------------------------------------------------------- policies
@@ -302,7 +314,8 @@ export type GameEvent =
   | { type: 'duel'; challenger: string; target: string; accepted: boolean }
   | { type: 'commandCard'; player: PlayerIndex; regiment: string }
   | { type: 'activate'; player: PlayerIndex; warrior: string }
-  | { type: 'move'; warrior: string; action: ActionType; from: [number, number]; to: [number, number]; stoppedBy: string }
+  /** `via`: the points the path turned at, between `from` and `to` (absent for a straight move, R41). */
+  | { type: 'move'; warrior: string; action: ActionType; from: [number, number]; to: [number, number]; via?: [number, number][]; stoppedBy: string }
   | { type: 'charge'; warrior: string; target: string; impact: number }
   | { type: 'status'; warrior: string; status: 'inspired' | 'aimed' | 'rallied' | 'broken' }
   | { type: 'attack'; warrior: string; target: string; action: 'clash' | 'volley' | 'impact' | 'unique'; rolls: AttackEventRolls; obscured: boolean; outnumbered: boolean }

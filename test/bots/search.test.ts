@@ -43,7 +43,7 @@ describe('the forward model (GameView.fork)', () => {
         const a = decide(live.clone('future-dice-a'), `r${compared}`);
         const b = decide(live.clone('future-dice-b'), `r${compared}`);
         expect(b).toEqual(a);
-        expect(a.reason).toMatch(/^search:playouts=8: card .+, script (balanced|attack|advance|hold|fallback)$/);
+        expect(a.reason).toMatch(/^search:playouts=8: card .+, script (balanced|attack|advance|hold|fallback|cautious): mean value -?\d+\.\d(; runner-up .+, -?\d+\.\d)?; \d+ playouts$/);
         // On the live game itself: no state, dice or event changes.
         const before = JSON.stringify(live.state);
         const rolled = live.diceRolled;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,9 +37,12 @@ describe('skirmish report, run --no-report, play --replay', () => {
     const dir = tmp();
     const r = cli(['run', real, '--games', '4', '--workers', '0', '--out', dir]);
     expect(r.code).toBe(0);
-    // Up to three notable games a cell (the closest that went the distance, the biggest upset, a wipe-out), as the two cells have them.
-    expect(r.stdout).toMatch(/wrote .*report\.html \(run report, 5 charts, [2-6] replays/);
+    // How many games are notable enough for a replay depends on how they played: at least one, and the folder holds them.
+    const m = /wrote .*report\.html \(run report, 5 charts, (\d+) replays/.exec(r.stdout);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThan(0);
     expect(existsSync(path.join(dir, 'replays'))).toBe(true);
+    expect(readdirSync(path.join(dir, 'replays')).filter((f) => f.endsWith('.html'))).toHaveLength(Number(m![1]));
     const bare = tmp();
     expect(cli(['run', real, '--games', '4', '--workers', '0', '--out', bare, '--no-report']).code).toBe(0);
     expect(existsSync(path.join(bare, 'report.html'))).toBe(false);

@@ -78,11 +78,24 @@ describe('March (R17) and Charge (R18)', () => {
     expect(sk.w(0).y).toBeCloseTo(18);
   });
 
-  it('stops at another base and never overlaps it', () => {
+  it('stops at the base it marches at and never overlaps it', () => {
+    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 13 }, { player: 1, x: 40, y: 40 }] });
+    sk.activate(0);
+    sk.act({ type: 'march', x: 10, y: 13 });
+    expect(sk.w(0).y).toBeCloseTo(13 - 2 * R);
+    expect(sk.w(0).x).toBeCloseTo(10);
+  });
+
+  it('walks around a base in its way and never overlaps it (R41)', () => {
     const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 13 }, { player: 1, x: 40, y: 40 }] });
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 20 });
-    expect(sk.w(0).y).toBeCloseTo(13 - 2 * R);
+    const w = sk.w(0);
+    expect(Math.hypot(w.x - 10, w.y - 13)).toBeGreaterThanOrEqual(2 * R - 1e-9);
+    // Past the friend, on the far side, having spent the whole March.
+    expect(w.y).toBeGreaterThan(13);
+    const move = sk.events.filter((e) => e.type === 'move').at(-1)!;
+    expect(move.type === 'move' && move.via && move.via.length).toBeGreaterThan(0);
   });
 
   it('a Charge ends Engaged: Inspired!, Impact hits, and Inspired! re-rolls 6s in the Clash (R14, R16)', () => {

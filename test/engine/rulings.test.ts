@@ -177,29 +177,161 @@ describe('R40: Unique Actions', () => {
   });
 });
 
-describe('Duel placement never inside impassable terrain', () => {
-  // Challenger at (10, 10), target at (10, 15): the challenger would go to y ≈ 12.95, the target to y ≈ 12.05.
-  const duel = (fromY: number) =>
-    skirmish({
+describe('R42: Duel placement at the free Engaged point nearest the challenger', () => {
+  const R = 27 / 25.4 / 2;
+  const REACH = 2 * R + 1; // centre to centre when the base edges are 1" apart (Engagement Range)
+  type Sk = ReturnType<typeof skirmish>;
+  const challenge = (sk: Sk) => {
+    sk.game.apply({ kind: 'commandAbility', ability: 'Duel', target: sk.ids[1] });
+    sk.game.apply({ kind: 'duelResponse', accept: true });
+  };
+  /**
+   * The free Engaged point nearest `from` by brute force: the annulus around
+   * `t` sampled finely, each point kept when no other base or rock overlaps it.
+   */
+  const nearestBySampling = (sk: Sk, from: { x: number; y: number }, t: { x: number; y: number }, skip: number[], rock?: { x0: number; y0: number; x1: number; y1: number }) => {
+    let best = Infinity;
+    for (let i = 0; i <= 200; i++) {
+      const rr = 2 * R + (i / 200) * 1;
+      for (let k = 0; k < 3600; k++) {
+        const a = (k / 3600) * 2 * Math.PI;
+        const x = t.x + rr * Math.cos(a);
+        const y = t.y + rr * Math.sin(a);
+        if (sk.s.warriors.some((w) => !skip.includes(w.id) && Math.hypot(w.x - x, w.y - y) < w.r + R - 1e-9)) continue;
+        if (rock) {
+          const cx = Math.min(Math.max(x, rock.x0), rock.x1);
+          const cy = Math.min(Math.max(y, rock.y0), rock.y1);
+          if (Math.hypot(cx - x, cy - y) < R - 1e-9) continue;
+        }
+        best = Math.min(best, Math.hypot(x - from.x, y - from.y));
+      }
+    }
+    return best;
+  };
+
+  it('on an open table: straight towards the target, to exactly the Engagement Range', () => {
+    const sk = skirmish({
       warriors: [
         { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
         { player: 1, x: 10, y: 15, kind: 'character', profile: { name: 'Target' } },
       ],
-      terrain: [{ id: 'rock', shape: [{ x: 8, y: fromY }, { x: 12, y: fromY }, { x: 12, y: 14 }, { x: 8, y: 14 }], size: 0, rules: ['Impassable'] }],
     });
-
-  it("the target is placed instead when the challenger's spot is impassable (the existing fallback)", () => {
-    const sk = duel(12.8);
-    sk.game.apply({ kind: 'commandAbility', ability: 'Duel', target: sk.ids[1] });
-    sk.game.apply({ kind: 'duelResponse', accept: true });
-    expect([sk.w(0).x, sk.w(0).y]).toEqual([10, 10]);
-    expect(sk.w(1).y).toBeCloseTo(10 + 2 * (27 / 25.4 / 2) + 0.99);
+    challenge(sk);
+    expect(sk.w(0).x).toBeCloseTo(10, 9);
+    expect(sk.w(0).y).toBeCloseTo(15 - REACH, 6);
+    expect([sk.w(1).x, sk.w(1).y]).toEqual([10, 15]);
     expect(sk.w(0).duel).toBe(sk.ids[1]);
   });
 
-  it('no Duel is offered when neither character can be placed', () => {
-    const sk = duel(11.5);
+  it('the nearest spot taken by a friend: the next nearest free Engaged point, as sampling the annulus finds', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
+        { player: 1, x: 10, y: 15, kind: 'character', profile: { name: 'Target' } },
+        { player: 0, x: 10.3, y: 15 - REACH },
+      ],
+    });
+    const before = { x: sk.w(0).x, y: sk.w(0).y };
+    const brute = nearestBySampling(sk, before, sk.w(1), [sk.ids[0]]);
+    challenge(sk);
+    const c = sk.w(0);
+    const moved = Math.hypot(c.x - before.x, c.y - before.y);
+    expect(moved).toBeLessThanOrEqual(brute + 1e-6);
+    expect(moved).toBeGreaterThan(brute - 0.01);
+    expect(Math.hypot(c.x - 10, c.y - 15)).toBeLessThanOrEqual(REACH + 1e-9);
+    expect(Math.hypot(c.x - 10.3, c.y - (15 - REACH))).toBeGreaterThanOrEqual(2 * R - 1e-9);
+    // Not one point on the line between them: round the friend, to its left.
+    expect(c.x).toBeLessThan(10);
+  });
+
+  it('impassable terrain between them: the challenger goes round to the nearest free point beside the target', () => {
+    const rock = { x0: 8, y0: 12.8, x1: 12, y1: 14 };
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
+        { player: 1, x: 10, y: 15, kind: 'character', profile: { name: 'Target' } },
+      ],
+      terrain: [{ id: 'rock', shape: [{ x: 8, y: 12.8 }, { x: 12, y: 12.8 }, { x: 12, y: 14 }, { x: 8, y: 14 }], size: 0, rules: ['Impassable'] }],
+    });
+    const brute = nearestBySampling(sk, { x: 10, y: 10 }, { x: 10, y: 15 }, [sk.ids[0]], rock);
+    challenge(sk);
+    const c = sk.w(0);
+    const moved = Math.hypot(c.x - 10, c.y - 10);
+    expect(moved).toBeLessThanOrEqual(brute + 1e-6);
+    expect(moved).toBeGreaterThan(brute - 0.01);
+    expect(c.y).toBeGreaterThan(14 + R - 1e-6);
+    expect([sk.w(1).x, sk.w(1).y]).toEqual([10, 15]);
+  });
+
+  /** Rings of friends round (x, y): no free Engaged point is left around a character standing there. */
+  const ring = (player: 0 | 1, x: number, y: number) => {
+    const out = [];
+    for (let k = 0; k < 6; k++) out.push({ player, x: x + 2 * R * Math.cos((k * Math.PI) / 3), y: y + 2 * R * Math.sin((k * Math.PI) / 3) });
+    for (let k = 0; k < 6; k++) {
+      const a = ((k + 0.5) * Math.PI) / 3;
+      out.push({ player, x: x + 4 * R * Math.cos(a) * 0.98, y: y + 4 * R * Math.sin(a) * 0.98 });
+    }
+    return out;
+  };
+
+  it('no free point round the target: the target is placed next to the challenger instead', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
+        { player: 1, x: 13, y: 14, kind: 'character', profile: { name: 'Target' } },
+        ...ring(1, 13, 14),
+      ],
+    });
+    expect(nearestBySampling(sk, sk.w(0), sk.w(1), [sk.ids[0]])).toBe(Infinity);
+    challenge(sk);
+    expect([sk.w(0).x, sk.w(0).y]).toEqual([10, 10]);
+    const t = sk.w(1);
+    // The target's nearest free Engaged point to where it stood: on the line, at the Engagement Range.
+    const d = Math.hypot(3, 4);
+    expect(t.x).toBeCloseTo(10 + (3 / d) * REACH, 6);
+    expect(t.y).toBeCloseTo(10 + (4 / d) * REACH, 6);
+  });
+
+  it('neither can be placed: no Duel can be declared', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
+        { player: 1, x: 14, y: 14, kind: 'character', profile: { name: 'Target' } },
+        ...ring(0, 10, 10),
+        ...ring(1, 14, 14),
+      ],
+    });
     const d = sk.game.pending() as Extract<Decision, { kind: 'commandAbility' }>;
     expect(d.abilities).not.toContain('Duel');
+  });
+});
+
+describe('R43: the same Command Ability from two sources applies once', () => {
+  const croak: CommandAbilityDef = { name: 'Croak of Doom', target: 'enemy', effect: { kind: 'modify', stat: 'resolve', by: -1 } };
+  const dread: CommandAbilityDef = { name: 'Dread', target: 'enemy', effect: { kind: 'modify', stat: 'resolve', by: -1 } };
+  const armies = (abilities: [string, string]) =>
+    skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 5, kind: 'character', profile: { name: 'Seer A', commandAbilities: [abilities[0]] } },
+        { player: 0, x: 14, y: 5, kind: 'character', profile: { name: 'Seer B', commandAbilities: [abilities[1]] } },
+        { player: 1, x: 12, y: 8, profile: { resolve: 4 } },
+      ],
+      commandAbilities: [croak, dread],
+    });
+
+  it('two Croaks of Doom in range take 1 Resolve, not 2', () => {
+    const sk = armies(['Croak of Doom', 'Croak of Doom']);
+    sk.game.apply({ kind: 'commandAbility', ability: 'Croak of Doom' });
+    expect(stat(sk.s, sk.w(2), 'resolve')).toBe(3);
+    sk.game.apply({ kind: 'commandAbility', ability: 'Croak of Doom' });
+    expect(sk.s.abilities.filter((a) => a.name === 'Croak of Doom')).toHaveLength(2);
+    expect(stat(sk.s, sk.w(2), 'resolve')).toBe(3);
+  });
+
+  it('two different abilities both apply', () => {
+    const sk = armies(['Croak of Doom', 'Dread']);
+    sk.game.apply({ kind: 'commandAbility', ability: 'Croak of Doom' });
+    sk.game.apply({ kind: 'commandAbility', ability: 'Dread' });
+    expect(stat(sk.s, sk.w(2), 'resolve')).toBe(2);
   });
 });

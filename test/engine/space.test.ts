@@ -16,7 +16,7 @@ function moveAgainstEverything(s: GameState, w: Warrior, tx: number, ty: number,
 }
 
 function moveAgainstNarrowed(s: GameState, w: Warrior, tx: number, ty: number, max: number) {
-  const o = moveObstacles(s, w, tx, ty, Math.min(max, norm(tx - w.x, ty - w.y)), true);
+  const o = moveObstacles(s, w, w.x, w.y, tx, ty, Math.min(max, norm(tx - w.x, ty - w.y)), true);
   return moveAlong({
     mover: w,
     to: { x: tx, y: ty },

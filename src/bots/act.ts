@@ -1,0 +1,342 @@
+/**
+ * The heuristics' action decisions, one piece per situation: a warrior in
+ * Reinforcements enters, an Engaged one fights (or Repositions out of a
+ * losing fight), a free one attacks a marker, shoots (or uses a Unique
+ * Action), charges, holds its place or moves — weighing the threat map where
+ * it would end. Every piece answers with an action and writes its reason.
+ */
+import { norm } from '../engine/index.js';
+import type { ActionChoice, Decision, GameState, PlayerIndex, Warrior } from '../engine/types.js';
+import { entryPointNear } from './candidates.js';
+import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
+import { num, targetLabel, warriorName } from './labels.js';
+import { alongWalk, chargeLands, moveEnd, travel, type MarchEnd } from './route.js';
+import { leg } from '../engine/paths.js';
+import { bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
+import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, legalChargeTargets, statNow } from './toolkit.js';
+import type { HeuristicOptions } from './types.js';
+import { bestUnique, type UniquePick } from './uniques.js';
+
+type State = Readonly<GameState>;
+type ActionDecision = Extract<Decision, { kind: 'action' }>;
+const W = DEFAULT_WEIGHTS;
+
+/** A March shorter than this is not worth an action while ending the activation is worth as much (issue 22). */
+export const MIN_MARCH = 0.5;
+
+/** Being Broken! costs its evaluation term and the Resolve tests it will fail (R11): what leaving a fight costs (R36). */
+const BROKEN_COST = DEFAULT_WEIGHTS.broken + 0.2;
+
+/** Fractions of the way to a March's end tried as places to stop (the threat map may prefer a shorter move). */
+const STOPS = [1, 0.75, 0.5, 0.25];
+
+export class Actions {
+  constructor(
+    readonly o: HeuristicOptions,
+    readonly goals: Goals,
+  ) {}
+
+  /** How much the threat map counts for `me` now: full when a fight does not favour me, less when it does. */
+  caution(s: State, me: PlayerIndex): number {
+    if (!this.o.tactics) return 0;
+    const base = this.o.caution ?? 1;
+    const edge = closingEdge(s, me);
+    return base * (edge >= 1.15 ? 0.35 : edge >= 0.9 ? 0.7 : 1);
+  }
+
+  /** The threat map, prepared once a move decision. */
+  private readonly map = new ThreatMap();
+
+  /** What the policy's marker attacks are worth (the scripts take a function of the marker's index). */
+  private now = { s: null as unknown as State, me: 0 as PlayerIndex };
+  private readonly mv = (i: number): number => this.goals.markerWorth(this.now.s, this.now.me, i);
+
+  decide(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, note: Note): ActionChoice {
+    this.now.s = s;
+    this.now.me = me;
+    const r = rally(w, d.legal, note);
+    if (r) return r;
+    if (w.status === 'reserve') return this.enter(s, w, d, me, note);
+    if (d.engaged) return this.fight(s, w, d, note);
+    return this.free(s, w, d, me, note);
+  }
+
+  /** Reinforcements: at the free edge point nearest the goal, marching towards it (R30). */
+  private enter(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, note: Note): ActionChoice {
+    if (d.legal.includes('enter')) {
+      const g = this.goals.goal(s, w, me);
+      const p = entryPointNear(s, w, g.x, g.y);
+      if (p) {
+        note?.(`enter at (${num(p.x)}, ${num(p.y)}) towards ${goalReason(s, g)}`);
+        return { type: 'enter', edgeX: p.x, edgeY: p.y, x: g.x, y: g.y };
+      }
+    }
+    note?.('stay in Reinforcements: no free edge point');
+    return { type: 'end' };
+  }
+
+  /** Engaged: Reposition out of a losing fight, a Unique Action beside the Clash, Inspire, then the best Clash. */
+  private fight(s: State, w: Warrior, d: ActionDecision, note: Note): ActionChoice {
+    const a = s.activation!;
+    const has = (t: string): boolean => d.legal.includes(t as never);
+    const best = has('clash') ? bestClash(s, w, a.inspired, this.mv) : null;
+    if (this.o.tactics && has('reposition')) {
+      const out = this.repositionOut(s, w, best, note);
+      if (out) return out;
+    }
+    const u = has('unique') ? bestUnique(s, w, a) : null;
+    if (best) {
+      let inspireGain = 0;
+      if (has('inspire') && !a.inspired && a.actionsLeft >= 2) {
+        const inspired = bestClash(s, w, true, this.mv);
+        inspireGain = inspired ? inspired.value - best.value : 0;
+      }
+      // A Unique Action (Stomp) is an action of its own beside the Clash (R40): before it, when worth more than Inspiring.
+      if (u && u.value > 0 && a.actionsLeft >= 2 && u.value >= inspireGain) return this.unique(u, `${inspireGain > 0 ? `; Inspire would add ${num(inspireGain)}` : ''}`, note);
+      if (inspireGain > 0 || (has('inspire') && !a.inspired && a.actionsLeft >= 2 && this.o.aggression >= 0.8)) {
+        note?.(`inspire before the clash: re-roll 6s, worth ${num(inspireGain)}`);
+        return { type: 'inspire' };
+      }
+      return clashAt(s, best, statNow(s, w, 'attacks'), note);
+    }
+    if (u && u.value > 0) return this.unique(u, '', note);
+    note?.('end: nothing to strike');
+    return { type: 'end' };
+  }
+
+  private unique(u: UniquePick, more: string, note: Note): ActionChoice {
+    note?.(`${u.why}${more}`);
+    return u.target === undefined ? { type: 'unique', name: u.name } : { type: 'unique', name: u.name, target: u.target };
+  }
+
+  /**
+   * Reposition out of a fight (R36: leaving an enemy's Engagement Range
+   * breaks the warrior) when what the engaged enemies are expected to do to it
+   * before it acts again exceeds what it can do to them by more than being
+   * Broken! costs, and the place it reaches is safer.
+   */
+  private repositionOut(s: State, w: Warrior, best: AttackPick | null, note: Note): ActionChoice | null {
+    const er = s.ruleset.engagementRange;
+    let theirs = 0;
+    let cx = 0;
+    let cy = 0;
+    let n = 0;
+    for (const e of s.warriors) {
+      if (e.status !== 'table' || e.player === w.player) continue;
+      if (norm(e.x - w.x, e.y - w.y) - e.r - w.r > er + 1e-9) continue;
+      if (!e.broken) theirs += attackValue(attackOdds(s, e, w, { action: 'clash', inspired: false }), w);
+      cx += e.x;
+      cy += e.y;
+      n++;
+    }
+    if (n === 0) return null;
+    const mine = best && best.target >= 0 ? best.value : 0;
+    const cost = w.broken ? 0 : BROKEN_COST * w.points;
+    if (theirs - mine <= cost) return null;
+    // Straight away from the engaged enemies, half a March (R36's Reposition allowance).
+    const dist = Math.ceil(statNow(s, w, 'march') * s.ruleset.repositionFraction);
+    const dx = w.x - cx / n;
+    const dy = w.y - cy / n;
+    const len = norm(dx, dy) || 1;
+    const tx = w.x + (dx / len) * dist;
+    const ty = w.y + (dy / len) * dist;
+    const end = moveEnd(s, w, tx, ty, dist, false);
+    // Still within anyone's reach where it ends: no better off.
+    for (const e of s.warriors) {
+      if (e.status === 'table' && e.player !== w.player && norm(e.x - end.x, e.y - end.y) - e.r - w.r <= er + 1e-9) return null;
+    }
+    const after = threatAt(s, w, end.x, end.y);
+    if (theirs - after <= cost) return null;
+    note?.(`reposition out of the fight: expected loss ${num(theirs)} against ${num(mine)} dealt, Broken! costs ${num(cost)}; ${num(after)} where it ends`);
+    return { type: 'reposition', x: tx, y: ty };
+  }
+
+  /** Out of combat: a marker within reach, a shot or a Unique Action, a Charge, holding, or a move. */
+  private free(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, note: Note): ActionChoice {
+    const a = s.activation!;
+    const o = this.o;
+    const has = (t: string): boolean => d.legal.includes(t as never);
+    if (has('clash')) {
+      const m = bestClash(s, w, a.inspired, this.mv);
+      if (m) return clashAt(s, m, statNow(s, w, 'attacks'), note);
+    }
+    const u = has('unique') ? bestUnique(s, w, a) : null;
+    // A heal beside the other action: first, while two actions are left.
+    if (u && u.value > 0 && a.actionsLeft >= 2 && isHeal(s, w, u)) return this.unique(u, '', note);
+    const shooter = w.profile.barrage !== undefined && w.profile.barrage !== null;
+    let shot: AttackPick | null = null;
+    if (shooter && has('volley')) shot = bestVolley(s, w, a.aimed, this.mv);
+    // A Unique Action that inflicts hits (Hex Bolt replaces the Volley, R40): when worth more than the shot, Aimed! or not.
+    if (u && u.value > 0 && !isHeal(s, w, u)) {
+      const aimed = shot && !a.aimed && has('takeAim') && a.actionsLeft >= 2 ? bestVolley(s, w, true, this.mv) : shot;
+      const charge = has('charge') && a.actionsLeft >= 2 ? this.chargePick(s, w) : null;
+      if ((!aimed || u.value >= aimed.value) && (!charge || u.value >= charge.value * (0.5 + o.aggression))) {
+        return this.unique(u, aimed ? `; the volley ${num(aimed.value)}` : '', note);
+      }
+    }
+    if (shot) {
+      if (o.tactics && has('takeAim') && !a.aimed && a.actionsLeft >= 2) {
+        const threat = nearestFoe(s, w);
+        const safe = !threat || threat.d - w.r - threat.foe.r > threat.foe.profile.march + s.ruleset.engagementRange + 1;
+        if (safe) {
+          note?.(`take aim: +1 Barrage for the volley at ${targetLabel(s, shot.target)}`);
+          return { type: 'takeAim' };
+        }
+      }
+      note?.(`volley ${targetLabel(s, shot.target)}, P(slain) ${shot.slain.toFixed(2)}, worth ${num(shot.value)}`);
+      return { type: 'volley', target: shot.target };
+    }
+    let g: Readonly<Goal> | null = null;
+    if (has('charge') && (a.actionsLeft >= 2 || o.aggression >= 0.8)) {
+      const c = this.chargePick(s, w);
+      // A charge is worth it when the fight is worth more than the goal (a held place keeps its warriors).
+      g = this.goals.goal(s, w, me);
+      const holdWorth = g.hold ? W.vp * o.objective * 2 : 0;
+      if (c && c.value * (0.5 + o.aggression) > holdWorth) {
+        note?.(`charge ${targetLabel(s, c.target)}, P(slain) ${c.slain.toFixed(2)}, worth ${num(c.value)}${holdWorth > 0 ? `; holding ${num(holdWorth)}` : ''}`);
+        return { type: 'charge', target: c.target };
+      }
+    }
+    g ??= this.goals.goal(s, w, me);
+    if (g.hold) {
+      note?.(`hold ${goalLabel(s, g).replace(/^hold /, '')}: its weight is needed there`);
+      return { type: 'end' };
+    }
+    const moved = has('march') ? this.move(s, w, d, me, g, note) : null;
+    if (moved) return moved;
+    // No March worth taking: a Unique Action left (a heal with one action), else end.
+    if (u && u.value > 0) return this.unique(u, '', note);
+    return { type: 'end' };
+  }
+
+  /**
+   * The best Charge whose straight line reaches its target (R18: a base or
+   * terrain in the way stops it short, and nothing is charged): Clash odds
+   * Inspired! (a Charge inspires), markers by their worth.
+   */
+  chargePick(s: State, w: Warrior): AttackPick | null {
+    let best: AttackPick | null = null;
+    for (const t of legalChargeTargets(s, w)) {
+      let value: number;
+      let slain = 0;
+      if (t >= 0) {
+        const e = s.warriors[t];
+        const odds = attackOdds(s, w, e, { action: 'clash', inspired: true });
+        value = attackValue(odds, e);
+        slain = odds.slain;
+      } else value = this.mv(-1 - t);
+      if (value > 0 && (!best || value > best.value) && chargeLands(s, w, t)) best = { target: t, value, slain };
+    }
+    return best;
+  }
+
+  /**
+   * A March towards the goal, stopped where the threat map says the rest of
+   * the way costs more than it gains (tactics), or a fall-back for a shooter
+   * an enemy could charge. Null when no March would move at least MIN_MARCH
+   * or staying is worth as much (the caller ends the activation).
+   */
+  private move(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, g: Readonly<Goal>, note: Note): ActionChoice | null {
+    const o = this.o;
+    const allowance = d.marchAllowance;
+    const shooter = w.profile.barrage !== undefined && w.profile.barrage !== null;
+    let tx = g.x;
+    let ty = g.y;
+    // A shooter after an enemy closes to 0.8 of its range, no nearer.
+    if (shooter && o.tactics && g.what === 'enemy' && g.enemy) {
+      const f = g.enemy;
+      const want = norm(f.x - w.x, f.y - w.y) - w.r - f.r - w.profile.barrage!.range * 0.8;
+      if (want < MIN_MARCH) {
+        note?.(`stay: ${warriorName(s, f.id)} is within 0.8 of the range`);
+        return null;
+      }
+      const k = Math.min(allowance, want) / norm(f.x - w.x, f.y - w.y);
+      tx = w.x + (f.x - w.x) * k;
+      ty = w.y + (f.y - w.y) * k;
+    }
+    const end = moveEnd(s, w, tx, ty, allowance);
+    const walked = end.travelled;
+    const map = o.tactics ? this.map.prepare(s, w, allowance) : null;
+    if (!map || !map.any) {
+      if (walked < MIN_MARCH) {
+        note?.(`stay: a March towards ${goalLabel(s, g)} would move ${num(walked)}" (stopped by ${end.stoppedBy})`);
+        return null;
+      }
+      // No enemy could reach anywhere the March could end, nor be struck from there: the whole way is best.
+      note?.(`advance to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}${end.via.length > 0 ? ', around what stands in the way' : ''}`);
+      return whole(tx, ty, end);
+    }
+    const caution = this.caution(s, me);
+    // Tactics: each stop along the way, and a fall-back, scored as what the goal is worth from there (fading
+    // with the walk left), what w could strike from there, less the threat map's expected loss there.
+    const marchStat = Math.max(1, w.profile.march);
+    const total = g.what === '' ? 0 : Math.max(0, travel(s, w, tx, ty) - (g.place ? g.place.radius : 0));
+    const score = (x: number, y: number, left: number): number => g.worth * fade(left, marchStat) + 0.5 * o.aggression * map.strike(x, y) - caution * map.at(x, y);
+    const stay = score(w.x, w.y, total);
+    const stayThreat = map.at(w.x, w.y);
+    let best = stay;
+    let pick: ActionChoice | null = null;
+    let how = '';
+    if (walked >= MIN_MARCH) {
+      for (const f of STOPS) {
+        if (f * walked < MIN_MARCH) break;
+        const p = f === 1 ? end : alongWalk(w, end, f * walked);
+        const v = score(p.x, p.y, Math.max(0, total - f * walked));
+        if (v > best + 1e-9) {
+          best = v;
+          pick = f === 1 ? whole(tx, ty, end) : march(p.x, p.y, (p as ReturnType<typeof alongWalk>).path);
+          how = f === 1 ? 'advance' : `advance ${Math.round(f * 100)}% of the way`;
+        }
+      }
+    }
+    // Fall back from the nearest enemy when its threat here is real: straight away from it, as far as that goes.
+    const foe = nearestFoe(s, w);
+    if (foe && stayThreat > 0 && (shooter || stay < 0)) {
+      const back = fallBackFrom(s, w, foe.foe, allowance) as { x: number; y: number };
+      const r = leg(s as GameState, w, w.x, w.y, back.x, back.y, allowance, true);
+      const bx = r.x;
+      const by = r.y;
+      const backed = norm(bx - w.x, by - w.y);
+      if (backed >= MIN_MARCH) {
+        const v = score(bx, by, total + backed);
+        if (v > best + 1e-9) {
+          best = v;
+          pick = { type: 'march', x: bx, y: by };
+          how = `fall back from ${warriorName(s, foe.foe.id)}`;
+        }
+      }
+    }
+    if (!pick) {
+      const why = walked < MIN_MARCH ? `a March would move ${num(walked)}" (stopped by ${end.stoppedBy})` : `the way on costs more than it gains (threat ${num(map.at(end.x, end.y))} there)`;
+      note?.(`stay towards ${goalLabel(s, g)}: ${why}; here ${num(stay)}, threat ${num(stayThreat)}`);
+      return null;
+    }
+    const at = pick as { x: number; y: number };
+    note?.(`${how} to ${goalLabel(s, g)}: worth ${num(best)} against ${num(stay)} staying; threat ${num(map.at(at.x, at.y))}${lastThreat.worst >= 0 ? ` (most from ${warriorName(s, lastThreat.worst)})` : ''}`);
+    return pick;
+  }
+}
+
+/**
+ * The whole March towards (x, y): along the route already walked when it
+ * ended by reaching it or spending the allowance; otherwise (a base, the
+ * edge, an Engagement Range stopped it) towards (x, y), for the engine to
+ * walk again, so that a stop it would make at a hair's difference is not an
+ * illegal path.
+ */
+function whole(x: number, y: number, end: Readonly<MarchEnd>): ActionChoice {
+  const clean = end.stoppedBy === 'destination' || end.stoppedBy === 'distance';
+  return clean && end.via.length > 0 ? march(end.x, end.y, end.via.map(([a, b]) => ({ x: a, y: b }))) : { type: 'march', x, y };
+}
+
+/** A March to (x, y) along the route already walked (R41: the engine checks it, and need not plan it again). */
+function march(x: number, y: number, path: { x: number; y: number }[]): ActionChoice {
+  return path.length > 0 ? { type: 'march', x, y, path } : { type: 'march', x, y };
+}
+
+/** Whether a Unique Action pick heals (the other kind inflicts hits). */
+function isHeal(s: State, w: Warrior, u: UniquePick): boolean {
+  const def = s.uniqueActionDefs[w.player].find((x) => x.name === u.name);
+  return def?.effect.kind === 'heal';
+}

@@ -1,0 +1,141 @@
+/**
+ * How a warrior would move, as the engine would move it: the walk's length
+ * to a point (the planner, R41), where a March would end (the engine's own
+ * walk: straight when it can, else the shortest path), whether a Charge's
+ * straight line reaches its target (R18). The bots decide where to go; the
+ * board and the engine say how and how far.
+ */
+import { contactPoint, planPath, segmentIntersectsPolygon, type PathSpace } from '../board/index.js';
+import { marchAllowance, norm } from '../engine/index.js';
+import { leg, walkTowards } from '../engine/paths.js';
+import type { GameState, TargetRef, Warrior } from '../engine/types.js';
+
+type State = Readonly<GameState>;
+const st = (s: State): GameState => s as GameState;
+
+/** Whether the straight line from (ax, ay) to (bx, by) crosses impassable or difficult terrain (a prepared piece's box first). */
+function terrainOnLine(s: State, ax: number, ay: number, bx: number, by: number): boolean {
+  for (const set of [s.impassable, s.difficult]) {
+    const loX = Math.min(ax, bx);
+    const hiX = Math.max(ax, bx);
+    const loY = Math.min(ay, by);
+    const hiY = Math.max(ay, by);
+    for (let i = 0; i < set.polygons.length; i++) {
+      const b = set.bounds[i];
+      if (b.maxX < loX || b.minX > hiX || b.maxY < loY || b.minY > hiY) continue;
+      if (segmentIntersectsPolygon(ax, ay, bx, by, set.polygons[i])) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The walk from w to (x, y), centre to centre: the straight line when no
+ * terrain lies on it, else the board planner's shortest path around the
+ * terrain (difficult terrain counted double, R31, R41; no path: the straight
+ * line doubled). Bases are left out: they move before w gets there. For
+ * choosing goals; remembered per table by the base's size, its place and
+ * the goal's (a warrior standing still asks again every decision).
+ */
+export function travel(s: State, w: Warrior, x: number, y: number): number {
+  const straight = norm(x - w.x, y - w.y);
+  if (straight < 1e-9 || !terrainOnLine(s, w.x, w.y, x, y)) return straight;
+  // The same question comes back several times a decision and from warriors standing still: remembered
+  // per table (the terrain) by the warrior's base, place and goal.
+  if (s.impassable !== travelTerrain || TRAVEL.size > 20_000) {
+    TRAVEL.clear();
+    travelTerrain = s.impassable;
+  }
+  // The key is all the answer depends on (so it is the same whatever was asked before: determinism).
+  const key = `${w.r},${w.x},${w.y},${x},${y}`;
+  let d = TRAVEL.get(key);
+  if (d === undefined) {
+    SPACE.r = w.r;
+    SPACE.impassable = s.impassable;
+    SPACE.difficult = s.difficult;
+    SPACE.table = s.table;
+    const p = planPath(SPACE, { x: w.x, y: w.y }, { x, y });
+    d = p ? p.cost : 2 * straight;
+    TRAVEL.set(key, d);
+  }
+  return d;
+}
+
+const TRAVEL = new Map<string, number>();
+const SPACE: PathSpace = { r: 0, bases: [], impassable: [], difficult: [], table: { width: 0, height: 0 } };
+let travelTerrain: State['impassable'] | null = null;
+
+/** A March's predicted end: where it stops, the points it turns at, how far it walked, why it stopped. */
+export interface MarchEnd {
+  x: number;
+  y: number;
+  via: [number, number][];
+  travelled: number;
+  stoppedBy: string;
+}
+
+/**
+ * The point `t` inches along a walk (from w's place through `via` to the
+ * end), and the turning points passed before it: a shorter March along the
+ * same route, given to the engine as its path (R41), so that it is not
+ * planned twice.
+ */
+export function alongWalk(w: { x: number; y: number }, end: Readonly<MarchEnd>, t: number): { x: number; y: number; path: { x: number; y: number }[] } {
+  const path: { x: number; y: number }[] = [];
+  let px = w.x;
+  let py = w.y;
+  let left = t;
+  const pts: [number, number][] = [...end.via, [end.x, end.y]];
+  for (let i = 0; i < pts.length; i++) {
+    const [qx, qy] = pts[i];
+    const d = norm(qx - px, qy - py);
+    if (d >= left || i === pts.length - 1) {
+      const k = d > 1e-12 ? Math.min(1, left / d) : 0;
+      return { x: px + (qx - px) * k, y: py + (qy - py) * k, path };
+    }
+    left -= d;
+    px = qx;
+    py = qy;
+    path.push({ x: qx, y: qy });
+  }
+  return { x: end.x, y: end.y, path };
+}
+
+/**
+ * Where a move of w towards (x, y) with allowance `max` would end, by the
+ * engine's own walk (R41: straight when it can, else the shortest path;
+ * Engagement kept when `keepEngagement`).
+ */
+export function moveEnd(s: State, w: Warrior, x: number, y: number, max: number, keepEngagement = true): MarchEnd {
+  const walk = walkTowards(st(s), w, w.x, w.y, x, y, max, keepEngagement);
+  let len = 0;
+  let px = w.x;
+  let py = w.y;
+  for (const [vx, vy] of walk.via) {
+    len += norm(vx - px, vy - py);
+    px = vx;
+    py = vy;
+  }
+  len += norm(walk.x - px, walk.y - py);
+  return { x: walk.x, y: walk.y, via: walk.via.map(([a, b]) => [a, b] as [number, number]), travelled: len, stoppedBy: walk.stoppedBy };
+}
+
+/** How far a March towards (x, y) would take w now (its allowance now), in inches walked. */
+export function marchGain(s: State, w: Warrior, x: number, y: number, max = marchAllowance(st(s), w, s.activation)): number {
+  return moveEnd(s, w, x, y, max).travelled;
+}
+
+/**
+ * Whether a Charge of w at `target` would end Engaged with it (R18: the
+ * Charge is one straight line to the contact point; a base or terrain in the
+ * way stops it short, and then nothing is charged).
+ */
+export function chargeLands(s: State, w: Warrior, target: TargetRef): boolean {
+  const e = target >= 0 ? s.warriors[target] : s.scenarioState.markers[-1 - target];
+  const dest = contactPoint(w, e);
+  const end = leg(st(s), w, w.x, w.y, dest.x, dest.y, marchAllowance(st(s), w, s.activation), true);
+  // Engaged (R5), or a marker within its Clash range (R26): edge to edge from where the move ends.
+  const range = target >= 0 ? s.ruleset.engagementRange : s.ruleset.marker.clashRange;
+  const reach = w.r + e.r + range + 1e-9;
+  return (end.x - e.x) ** 2 + (end.y - e.y) ** 2 <= reach * reach;
+}

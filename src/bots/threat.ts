@@ -1,0 +1,274 @@
+/**
+ * The threat map: for a place, what the enemy's Charges and Volleys are
+ * expected to cost a warrior standing there before it acts again, in the
+ * evaluation's currency (exact odds, `attackValue`). And its mirror, what
+ * the warrior could strike from there. Moves, fall-backs and goals weigh
+ * both (docs/BOTS.md, "Threat-aware positioning").
+ */
+import { lineOfSight } from '../board/index.js';
+import type { LineOfSightOptions } from '../board/types.js';
+import { engagedEnemies } from '../engine/index.js';
+import { canEngage } from '../engine/space.js';
+import type { GameState, Warrior } from '../engine/types.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, statNow, type EvalWeights } from './toolkit.js';
+
+type State = Readonly<GameState>;
+
+/** lineOfSight's options for the map (terrain only: bases move before the shot). */
+const SIGHT: LineOfSightOptions = {
+  shooter: { x: 0, y: 0, r: 0, size: 0 },
+  target: { x: 0, y: 0, r: 0, size: 0 },
+  warriors: [],
+  terrain: { pieces: [], bounds: [] },
+  clearOnly: false,
+};
+
+/** How a threat at a place breaks down, for the reason line (the last call's, reused). */
+export const lastThreat = { chargers: 0, shooters: 0, worst: -1 };
+
+/**
+ * A threat map for one warrior, prepared once a decision: the enemies that
+ * could reach anywhere its move could end, with their attacks' worth (which
+ * depends on the profiles and states, not on where w stands). `at(x, y)` and
+ * `strike(x, y)` then cost a distance a nearby enemy (and a line of sight a
+ * shooter in range).
+ */
+export class ThreatMap {
+  private s: State = null as unknown as State;
+  private w: Warrior = null as unknown as Warrior;
+  private n = 0;
+  private readonly id: number[] = [];
+  private readonly x: number[] = [];
+  private readonly y: number[] = [];
+  private readonly r: number[] = [];
+  private readonly size: number[] = [];
+  private readonly march: number[] = [];
+  private readonly range: number[] = [];
+  private readonly weight: number[] = [];
+  private readonly charge: number[] = [];
+  private readonly chargeOut: number[] = [];
+  private readonly volleyAimed: number[] = [];
+  private readonly volleyMoved: number[] = [];
+  private readonly obscured: number[] = [];
+  private readonly mine: number[] = [];
+  private readonly mineShot: number[] = [];
+  private myMarch = 0;
+  private myRange = -1;
+
+  /** Whether any enemy could reach somewhere within `reach` of w (when not, the map is zero there). */
+  get any(): boolean {
+    return this.n > 0;
+  }
+
+  /** The enemies that matter within `reach` inches of w's centre, and their attacks' worth. */
+  prepare(s: State, w: Warrior, reach: number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): this {
+    this.s = s;
+    this.w = w;
+    const er = s.ruleset.engagementRange;
+    this.myMarch = statNow(s, w, 'march');
+    this.myRange = w.profile.barrage ? w.profile.barrage.range : -1;
+    let n = 0;
+    for (const e of s.warriors) {
+      if (e.status !== 'table' || e.player === w.player) continue;
+      const far = Math.sqrt((e.x - w.x) ** 2 + (e.y - w.y) ** 2) - e.r - w.r - reach;
+      const march = statNow(s, e, 'march');
+      const barrage = e.profile.barrage;
+      const theirs = e.broken ? 0 : Math.max(march * 1.5 + er, barrage ? barrage.range + march : 0);
+      const ours = Math.max(this.myMarch + er, this.myRange);
+      if (far > theirs && far > ours) continue;
+      this.id[n] = e.id;
+      this.x[n] = e.x;
+      this.y[n] = e.y;
+      this.r[n] = e.r;
+      this.size[n] = e.profile.size;
+      this.march[n] = march;
+      this.range[n] = barrage && !e.broken ? barrage.range : -1;
+      // An enemy that has acted this round counts half (it may act before w next round, or after); an engaged
+      // or Broken! one is busy.
+      this.weight[n] = e.broken || busy(s, e, w) ? 0 : e.activated && s.phase === 'action' ? 0.5 : 1;
+      // The attacks' worth, worked out when a place first needs them.
+      this.charge[n] = NaN;
+      this.mine[n] = NaN;
+      n++;
+    }
+    this.n = n;
+    this.weights = weights;
+    return this;
+  }
+
+  private weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS;
+
+  /** Enemy i's attacks on w. */
+  private theirs(i: number): void {
+    const s = this.s;
+    const w = this.w;
+    const e = s.warriors[this.id[i]];
+    const can = canEngage(e, w);
+    const weights = this.weights;
+    this.charge[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w, weights) : 0;
+    this.chargeOut[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: true }), w, weights) : 0;
+    const shooter = this.range[i] >= 0;
+    this.volleyAimed[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: false }), w, weights) : 0;
+    this.obscured[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: true }), w, weights) : 0;
+    this.volleyMoved[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: false, obscured: false }), w, weights) : 0;
+  }
+
+  /** w's attacks on enemy i. */
+  private ours(i: number): void {
+    const s = this.s;
+    const w = this.w;
+    const e = s.warriors[this.id[i]];
+    this.mine[i] = canEngage(w, e) ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, this.weights) : 0;
+    this.mineShot[i] = this.myRange >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, this.weights) : 0;
+  }
+
+  /**
+   * Expected loss of w standing at (x, y) before it acts again: a Charge
+   * (Inspired!, R14) from each enemy within a March and Engagement Range (a
+   * March and a half-March Charge counts 0.6), a Volley (Aimed! when it need
+   * not move, Obscured by the terrain between, R22; 0.6 when it must move
+   * first) from each shooter within range or a March and range. Two or more
+   * chargers: the ones after the first strike Outnumbered (R13). Each enemy
+   * does the worse of the two; the total is capped at what w is worth (its
+   * points, and being Broken! on top: attackValue's most).
+   */
+  at(x: number, y: number): number {
+    const s = this.s;
+    const w = this.w;
+    const er = s.ruleset.engagementRange;
+    let total = 0;
+    let chargers = 0;
+    let shooters = 0;
+    let worst = -1;
+    let worstV = 0;
+    for (let i = 0; i < this.n; i++) {
+      const weight = this.weight[i];
+      if (weight === 0) continue;
+      const far = Math.sqrt((this.x[i] - x) ** 2 + (this.y[i] - y) ** 2) - this.r[i] - w.r;
+      const march = this.march[i];
+      const range = this.range[i];
+      if (far > march * 1.5 + er && far > range + march) continue;
+      if (this.charge[i] !== this.charge[i]) this.theirs(i);
+      let charge = 0;
+      if (this.charge[i] > 0 && far <= march * 1.5 + er) {
+        const k = far <= march + er ? 1 : 0.6;
+        chargers++;
+        charge = k * (chargers > 1 ? this.chargeOut[i] : this.charge[i]);
+      }
+      let volley = 0;
+      if (range >= 0 && far <= range + march) {
+        shooters++;
+        if (far <= range) {
+          const o = SIGHT;
+          o.shooter.x = this.x[i];
+          o.shooter.y = this.y[i];
+          o.shooter.r = this.r[i];
+          o.shooter.size = this.size[i];
+          o.target.x = x;
+          o.target.y = y;
+          o.target.r = w.r;
+          o.target.size = w.profile.size;
+          o.terrain = s.preparedTerrain;
+          const los = lineOfSight(o);
+          volley = los.blocked ? 0.6 * this.volleyMoved[i] : los.obscured ? this.obscured[i] : this.volleyAimed[i];
+        } else volley = 0.6 * this.volleyMoved[i];
+      }
+      const v = weight * (charge > volley ? charge : volley);
+      total += v;
+      if (v > worstV) {
+        worstV = v;
+        worst = this.id[i];
+      }
+    }
+    lastThreat.chargers = chargers;
+    lastThreat.shooters = shooters;
+    lastThreat.worst = worst;
+    const cap = w.points * (1 + this.weights.broken);
+    return total < cap ? total : cap;
+  }
+
+  /** What w could strike from (x, y) when it acts next: its best Charge on an enemy within a March and Engagement Range, else its best Volley in range. */
+  strike(x: number, y: number): number {
+    const er = this.s.ruleset.engagementRange;
+    const w = this.w;
+    let best = 0;
+    for (let i = 0; i < this.n; i++) {
+      const far = Math.sqrt((this.x[i] - x) ** 2 + (this.y[i] - y) ** 2) - this.r[i] - w.r;
+      if (far > this.myMarch + er && far > this.myRange) continue;
+      if (this.mine[i] !== this.mine[i]) this.ours(i);
+      const v = far <= this.myMarch + er ? this.mine[i] : this.mineShot[i];
+      if (v > best) best = v;
+    }
+    return best;
+  }
+}
+
+/** Whether e is Engaged with someone other than w (it fights there; engaged with w alone, it is free once w is gone). */
+function busy(s: State, e: Warrior, w: Warrior): boolean {
+  if (!engaged(s, e)) return false;
+  for (const f of engagedEnemies(s as GameState, e)) if (f !== w) return true;
+  return false;
+}
+
+const MAP = new ThreatMap();
+
+/** The threat map's expected loss of w at (x, y) (docs/BOTS.md): ThreatMap prepared for that one place. */
+export function threatAt(s: State, w: Warrior, x: number, y: number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
+  return MAP.prepare(s, w, Math.sqrt((x - w.x) ** 2 + (y - w.y) ** 2), weights).at(x, y);
+}
+
+/** What w could strike from (x, y) when it acts next (ThreatMap.strike). */
+export function strikeAt(s: State, w: Warrior, x: number, y: number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
+  return MAP.prepare(s, w, Math.sqrt((x - w.x) ** 2 + (y - w.y) ** 2), weights).strike(x, y);
+}
+
+/** closingEdge's last answers: per state object and round, for each player. */
+let edgeState: State | null = null;
+let edgeRound = -1;
+const EDGE: [number, number] = [1, 1];
+
+/**
+ * Whether `me` gains by closing: the expected worth of my warriors' Charges
+ * on the enemy's (each on an average enemy, by exact odds) over theirs on
+ * mine, worked out once a round. Above 1 a fight favours me; below it I should make the enemy come.
+ */
+export function closingEdge(s: State, me: 0 | 1): number {
+  if (edgeState !== s || edgeRound !== s.round) {
+    edgeState = s;
+    edgeRound = s.round;
+    // By profile (a representative warrior of each, weighted by how many stand): a few dozen pairs, not hundreds.
+    const reps: [Warrior[], Warrior[]] = [[], []];
+    const counts: [number[], number[]] = [[], []];
+    for (const w of s.warriors) {
+      if (w.status !== 'table') continue;
+      const list = reps[w.player];
+      const k = list.findIndex((r) => r.profile === w.profile);
+      if (k < 0) {
+        list.push(w);
+        counts[w.player].push(1);
+      } else {
+        counts[w.player][k]++;
+        // A fresh one stands for the profile (the same few odds all game).
+        if (w.markers === 0 && !w.broken) list[k] = w;
+      }
+    }
+    const dealt = [0, 0];
+    for (const p of [0, 1] as const) {
+      const q = p === 0 ? 1 : 0;
+      let them = 0;
+      for (const c of counts[q]) them += c;
+      for (let i = 0; i < reps[p].length; i++) {
+        const w = reps[p][i];
+        for (let j = 0; j < reps[q].length; j++) {
+          const e = reps[q][j];
+          const strike = attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e);
+          const shot = w.profile.barrage ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e) : 0;
+          dealt[p] += (counts[p][i] * counts[q][j] * Math.max(strike, shot)) / Math.max(1, them);
+        }
+      }
+    }
+    EDGE[0] = dealt[1] > 0 ? dealt[0] / dealt[1] : 2;
+    EDGE[1] = dealt[0] > 0 ? dealt[1] / dealt[0] : 2;
+  }
+  return EDGE[me];
+}
