@@ -68,6 +68,7 @@ describe('extracting the examples', () => {
       ['run', 'x.json', '--shard', '2/2', '--out', 'r-2'],
     ]);
     expect(invocations('skirmish run').problems[0]).toMatch(/unknown program "skirmish run"/);
+    expect(invocations('npm run build && npx tsx bench/dice.ts 3').scripts).toEqual([{ file: 'bench/dice.ts', args: ['3'] }]);
     expect(invocations('npx skirmish validate sims/nothing/*.json').problems).toEqual(['sims/nothing/*.json matches no file']);
   });
 

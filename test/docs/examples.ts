@@ -134,13 +134,13 @@ export function expandGlob(pattern: string, cwd = ROOT): string[] {
     .map((f) => (dir === '.' ? f : `${dir}/${f}`));
 }
 
-/** Programs an example may run besides `npx skirmish` and `node examples/…`, and the argument lists allowed. */
+/** Programs an example may run besides `npx skirmish`, `node examples/…` and `npx tsx bench/…`, and the argument lists allowed. */
 const OTHER_PROGRAMS: Record<string, (args: string[]) => boolean> = {
   npm: (a) => ['install', 'test', 'run build'].includes(a.join(' ')),
   printf: () => true,
 };
 
-/** A script of examples/ run with node: its file and arguments. */
+/** A script of examples/ run with node, or of bench/ with tsx: its file and arguments. */
 export interface ScriptRun {
   file: string;
   args: string[];
@@ -185,7 +185,10 @@ export function invocations(line: string, cwd = ROOT): { argvs: string[][]; scri
       }
       words = words.slice(npx);
     }
-    if (words[0] === 'npx') {
+    if (words[0] === 'npx' && words[1] === 'tsx' && words[2]?.startsWith('bench/')) {
+      // A benchmark script, run as bench/README.md says.
+      scripts.push({ file: words[2], args: words.slice(3) });
+    } else if (words[0] === 'npx') {
       if (words[1] !== 'skirmish') {
         problems.push(`npx runs only skirmish in the docs, not ${words[1]}: ${line}`);
         continue;
