@@ -233,12 +233,13 @@ describe('every action', () => {
     expect(choose('balanced', sk)).toEqual({ kind: 'action', action: { type: 'unique', name: 'Hex Bolt', target: sk.w(1).id } });
   });
 
-  it('Reposition out of a fight it can only lose, and not out of one it wins', () => {
+  it('Reposition out of a fight it can only lose to where the enemy cannot follow, and not out of one it wins or where it can', () => {
     const build = (theirAttacks: number) => {
       const sk = skirmish({
         warriors: [
           { player: 0, x: 10, y: 24, profile: { attacks: 1, clash: 1, wounds: 2, defense: 0, march: 6 } },
-          { player: 1, x: 10 + 2 * r + 0.5, y: 24, profile: { attacks: theirAttacks, clash: 5, defense: 5, wounds: 3 } },
+          // Slow: half a March away is out of its Charge reach (a Reposition that it could follow at once gains nothing).
+          { player: 1, x: 10 + 2 * r + 0.5, y: 24, profile: { attacks: theirAttacks, clash: 5, defense: 5, wounds: 3, march: 1 } },
         ],
         dice: [],
       });
@@ -250,6 +251,11 @@ describe('every action', () => {
     expect(losing.kind === 'action' && losing.action.type).toBe('reposition');
     const even = choose('balanced', build(1));
     expect(even.kind === 'action' && even.action.type).not.toBe('reposition');
+    // The same losing fight against an enemy fast enough to charge again: staying is no worse.
+    const fast = build(8);
+    fast.w(1).profile = { ...fast.w(1).profile, march: 6 };
+    const stay = choose('balanced', fast);
+    expect(stay.kind === 'action' && stay.action.type).not.toBe('reposition');
   });
 });
 
