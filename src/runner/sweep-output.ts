@@ -60,6 +60,8 @@ export interface CrossingRow {
   current: number | null;
   /** Every list change in the swept range from the list arithmetic: [v, v + 1]. */
   listSteps: [number, number][];
+  /** Where the lists no longer change past the range (the list arithmetic; see SweepParameter.listFinal). */
+  final: { below: number | null; above: number | null };
   /** What to do next, in one line. */
   advice: string;
 }
@@ -83,9 +85,20 @@ function listDifference(a: readonly SweepList[] | undefined, b: readonly SweepLi
 }
 
 /** The advice for a crossing: what a designer does next. */
-function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists: { below?: SweepList[]; from?: SweepList[] }): string {
+function adviceFor(
+  c: Omit<CrossingRow, 'advice'>,
+  xs: readonly number[],
+  lists: { below?: SweepList[]; from?: SweepList[]; all?: (SweepList[] | undefined)[] },
+): string {
   const r = c.result;
   const cost = /cost|points/i.test(c.parameter);
+  const what = cost ? 'cost' : 'value';
+  const band = (p: FairCrossing['points'][number]): string => `${pct(p.winRate)} [${pct(p.low)}, ${pct(p.high)}]`;
+  // The list at one end of the range when every value past it plays that list: [its first/last value, group index].
+  const finalEnd = (side: 'below' | 'above'): [number, number] | null => {
+    const v = c.final[side];
+    return v === null || r.points.length === 0 ? null : [v, side === 'above' ? r.points.length - 1 : 0];
+  };
   const stepsIn = (lo: number, hi: number): [number, number][] => c.listSteps.filter(([a, b]) => a >= lo && b <= hi);
   const fmtSteps = (s: [number, number][]): string => s.map(([a, b]) => `${a}|${b}`).join(', ');
   switch (r.status) {
@@ -100,22 +113,59 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
         `change the list or the cost of another entry`
       );
     }
-    case 'plateau':
+    case 'plateau': {
+      const pl = r.plateau;
+      const up = pl && r.high === null ? finalEnd('above') : null;
+      const down = pl && r.low === null ? finalEnd('below') : null;
+      if (pl && (up || down)) {
+        // The stretch ends in the list every value past the range plays: fair there at any value, and cost alone changes nothing more.
+        const [v, g] = up ?? down!;
+        const inner = up ? pl.first : pl.last;
+        const neighbour = up ? inner - 1 : inner + 1;
+        const stretch = r.points.slice(pl.first, pl.last + 1);
+        const wins = stretch.length === 1 ? band(stretch[0]) : stretch.map((p) => `${band(p)} at ${num(p.x)}`).join(', ');
+        const start = up ? Math.min(v, r.points[inner].x) : Math.max(v, r.points[inner].x);
+        const other = r.points[neighbour];
+        const [fields, otherFields] = other ? listDifference(lists.all?.[g], lists.all?.[neighbour]) : [undefined, undefined];
+        const rest = other
+          ? `; ${up ? 'below' : 'above'} ${num(start)} it fields ${otherFields} and wins ${band(other)} (at ${num(other.x)})`
+          : '';
+        return (
+          `from ${num(start)} ${up ? 'on' : 'down'} the list fields ${fields ?? 'the same list'} and army A wins ${wins}: ` +
+          `fair within the noise at any ${what} ${up ? 'from' : 'up to'} ${num(start)} (the list no longer changes past ${num(v)}, so extending the range replays these games)${rest}`
+        );
+      }
       return `${c.parameter} hardly matters between ${num(r.low)} and ${num(r.high)} under these bots: every value there is fair within the noise`;
+    }
     case 'flat':
       return `${c.parameter} hardly matters under these bots over ${num(c.from)}..${num(c.to)} (no trend within the noise)`;
     case 'ambiguous':
       return `the win rate crosses 50% more than once (at ${r.crossings.map(num).join(', ')}): refine the grid around each crossing and play more games; no single value is fair`;
     case 'below-range':
-      return `extend the range towards ${num(c.from - (c.to - c.from))} (fair below ${num(c.from)}${r.high !== null ? `, though the 95% interval reaches up to ${num(r.high)}` : ''})`;
-    case 'above-range':
-      return `extend the range towards ${num(c.to + (c.to - c.from))} (fair above ${num(c.to)}${r.low !== null ? `, though the 95% interval reaches down to ${num(r.low)}` : ''})`;
+    case 'above-range': {
+      const side = r.status === 'above-range' ? 'above' : 'below';
+      const end = finalEnd(side);
+      if (end) {
+        const p = r.points[end[1]];
+        const fields = listDifference(lists.all?.[end[1]], lists.all?.[side === 'above' ? end[1] - 1 : end[1] + 1])[0];
+        return (
+          `the list no longer changes past ${num(end[0])}: every ${what} ${side === 'above' ? 'from' : 'up to'} ${num(end[0])} fields ${fields} and army A wins ${band(p)}, ` +
+          `so ${cost ? 'cost' : 'this value'} alone cannot reach 50% there; change the list or the cost of another entry`
+        );
+      }
+      return r.status === 'above-range'
+        ? `extend the range towards ${num(c.to + (c.to - c.from))} (fair above ${num(c.to)}${r.low !== null ? `, though the 95% interval reaches down to ${num(r.low)}` : ''})`
+        : `extend the range towards ${num(c.from - (c.to - c.from))} (fair below ${num(c.from)}${r.high !== null ? `, though the 95% interval reaches up to ${num(r.high)}` : ''})`;
+    }
     default: {
       if (r.low === null || r.high === null) {
         const parts: string[] = [];
-        if (r.low === null) parts.push(`towards ${num(c.from - (c.to - c.from) / 2)}`);
-        if (r.high === null) parts.push(`towards ${num(c.to + (c.to - c.from) / 2)}`);
-        return `extend the range ${parts.join(' and ')}: the interval reaches past the swept values`;
+        const fixed: string[] = [];
+        // Past an end whose list no longer changes, a wider range replays the same games: only more games narrow the interval.
+        if (r.low === null) (c.final.below !== null ? fixed : parts).push(c.final.below !== null ? `below ${num(c.final.below)}` : `towards ${num(c.from - (c.to - c.from) / 2)}`);
+        if (r.high === null) (c.final.above !== null ? fixed : parts).push(c.final.above !== null ? `from ${num(c.final.above)}` : `towards ${num(c.to + (c.to - c.from) / 2)}`);
+        if (parts.length === 0) return `play more games: the interval reaches past the swept values, where the list no longer changes (${fixed.join(', ')}), so extending the range cannot narrow it`;
+        return `extend the range ${parts.join(' and ')}: the interval reaches past the swept values${fixed.length > 0 ? ` (not ${fixed.join(', ')}: the list no longer changes there)` : ''}`;
       }
       const a = Math.max(...xs.filter((x) => x <= r.low!), c.from);
       const b = Math.min(...xs.filter((x) => x >= r.high!), c.to);
@@ -136,7 +186,14 @@ function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists:
  * lists of two neighbouring groups differ by exactly one change, the group
  * before carries the step (its last value and the next list's first).
  */
-function sliceGroups(plan: SweepPlan, j: number, b: number, points: readonly number[], summaries: readonly CellSummary[]): { groups: CrossingGroup[]; reps: number[] } {
+function sliceGroups(
+  plan: SweepPlan,
+  j: number,
+  b: number,
+  points: readonly number[],
+  summaries: readonly CellSummary[],
+  final: { below: number | null; above: number | null } | undefined,
+): { groups: CrossingGroup[]; reps: number[] } {
   const base = plan.baseCells;
   const sorted = [...points].sort((p, q) => (plan.points[p].values[j] as number) - (plan.points[q].values[j] as number));
   const rep = (k: number): number => plan.points[k].sameAs?.[b] ?? k;
@@ -158,6 +215,9 @@ function sliceGroups(plan: SweepPlan, j: number, b: number, points: readonly num
     const next = plan.points[runs[i + 1][0]].spans?.[j];
     if (here && next && here.low !== next.low && here.high + 1 === next.low) groups[i].stepAfter = { low: here.high, high: next.low };
   });
+  // The lists at the range's ends that every value past them plays (the list arithmetic).
+  if (final?.below != null && groups.length > 0) groups[0].final = 'below';
+  if (final?.above != null && groups.length > 0) groups[groups.length - 1].final = 'above';
   return { groups, reps: runs.map((run) => rep(run[0])) };
 }
 
@@ -195,7 +255,8 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
         slices.set(other, [...(slices.get(other) ?? []), k]);
       });
       for (const [other, points] of slices) {
-        const { groups, reps } = sliceGroups(plan, j, b, points, summaries);
+        const final = p.listFinal?.[other];
+        const { groups, reps } = sliceGroups(plan, j, b, points, summaries, final);
         const cell = baseKey(b);
         const xs = points.map((k) => plan.points[k].values[j] as number).sort((x, y) => x - y);
         const result = crossingOfGroups(groups, { seed: deriveSeed(opts.seed, 'crossing', cell, p.name, other), replicates: CROSSING_REPLICATES });
@@ -208,8 +269,12 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
           to: xs[xs.length - 1],
           current: typeof p.current === 'number' ? p.current : null,
           listSteps: p.listSteps?.[other] ?? [],
+          final: final ?? { below: null, above: null },
         };
-        const lists = result.step ? { below: plan.points[reps[result.step.below]].lists, from: plan.points[reps[result.step.from]].lists } : {};
+        const listsOf = (g: number): SweepList[] | undefined => (g >= 0 && g < reps.length ? plan.points[reps[g]].lists : undefined);
+        const lists = result.step
+          ? { below: listsOf(result.step.below), from: listsOf(result.step.from) }
+          : { first: listsOf(0), second: listsOf(1), last: listsOf(reps.length - 1), beforeLast: listsOf(reps.length - 2), all: reps.map(listsOf) };
         crossings.push({ ...row, advice: adviceFor(row, xs, lists) });
       }
     });
@@ -306,20 +371,28 @@ export function writeSweepFiles(
 }
 
 /** A crossing's verdict in words: a number with its interval only when the range holds it. */
-export function crossingVerdict(c: Pick<CrossingRow, 'result' | 'from' | 'to'>): string {
+export function crossingVerdict(c: Pick<CrossingRow, 'result' | 'from' | 'to'> & { final?: CrossingRow['final'] }): string {
   const r = c.result;
+  const final = c.final ?? { below: null, above: null };
   switch (r.status) {
     case 'inside':
       return `fair at ${num(r.crossing)} (95% interval ${r.low === null ? `below ${c.from}` : num(r.low)} to ${r.high === null ? `above ${c.to}` : num(r.high)})`;
     case 'step':
       return `a list step between ${num(r.low)} and ${num(r.high)}: 50% falls where the list changes`;
     case 'plateau':
+      if (r.high === null || r.low === null) {
+        // An open side: the stretch ends in the list every value past the range plays.
+        const from = r.low === null ? `any value up to ${num(r.high)}` : `any value from ${num(r.low)} on`;
+        return `a plateau: fair within the noise at ${from} (the list no longer changes past the range)`;
+      }
       return `a plateau: fair within the noise anywhere from ${num(r.low)} to ${num(r.high)}`;
     case 'ambiguous':
       return `ambiguous: crosses 50% at ${r.crossings.map(num).join(', ')}`;
     case 'below-range':
+      if (final.below !== null) return `not reached, and cost alone cannot reach it: the list no longer changes below ${num(final.below)}`;
       return `not reached: fair below the swept range (< ${c.from})${r.high !== null ? `; 95% interval up to ${num(r.high)}` : ''}`;
     case 'above-range':
+      if (final.above !== null) return `not reached, and cost alone cannot reach it: the list no longer changes from ${num(final.above)}`;
       return `not reached: fair above the swept range (> ${c.to})${r.low !== null ? `; 95% interval from ${num(r.low)}` : ''}`;
     default:
       return `flat: no trend within the noise over ${c.from}..${c.to}`;

@@ -281,16 +281,33 @@ function listSteps(
       slices.set(other, [...(slices.get(other) ?? []), k]);
     });
     const steps: Record<string, [number, number][]> = {};
+    const final: Record<string, { below: number | null; above: number | null }> = {};
     for (const [other, ks] of slices) {
       const values = [...plan.points[ks[0]].values];
-      const keys: string[] = [];
-      for (let v = lo; v <= hi; v++) {
+      const keyIn = (v: number): string => {
         values[j] = v;
         const { docs } = docsAt(values);
-        keys.push(stableJson(filled.map((a) => docs.get(a) ?? null)));
-      }
+        return stableJson(filled.map((a) => docs.get(a) ?? null));
+      };
+      // Past the range: null where the faction does not build (a value its bounds reject), so no list is filled there.
+      const keyAt = (v: number): string | null => {
+        values[j] = v;
+        try {
+          if (!buildFaction(docsAt(values).docs.get(factionFile), factionFile).faction) return null;
+          return keyIn(v);
+        } catch {
+          return null;
+        }
+      };
+      const keys: string[] = [];
+      for (let v = lo; v <= hi; v++) keys.push(keyIn(v));
       steps[other] = [];
       for (let v = lo; v < hi; v++) if (keys[v - lo] !== keys[v + 1 - lo]) steps[other].push([v, v + 1]);
+      const st = steps[other];
+      final[other] = {
+        below: endsFinal(keyAt, lo, -1, hi - lo, keys[0]) ? (st.length > 0 ? st[0][0] : hi) : null,
+        above: endsFinal(keyAt, hi, 1, hi - lo, keys[keys.length - 1]) ? (st.length > 0 ? st[st.length - 1][1] : lo) : null,
+      };
       for (const k of ks) {
         const at = (plan.points[k].values[j] as number) - lo;
         let a = at;
@@ -303,5 +320,27 @@ function listSteps(
       }
     }
     p.listSteps = steps;
+    p.listFinal = final;
   });
+}
+
+
+/**
+ * Whether the lists at the range end `end` stay the same past it in
+ * direction `dir` (+1 above, −1 below): every value over one more range's
+ * width (the stretch an "extend the range" would sweep) fills to the same
+ * lists, and so do values ever farther out (2, 4, 8, … widths) up to the
+ * first one the data's bounds reject. A fill resizes a regiment
+ * monotonically with its cost, so once the extra model fits at no value (or
+ * at every one) the list cannot change again.
+ */
+function endsFinal(keyAt: (v: number) => string | null, end: number, dir: 1 | -1, width: number, key: string): boolean {
+  const w = Math.max(1, width);
+  for (let d = 1; d <= w; d++) if (keyAt(end + dir * d) !== key) return false;
+  for (let d = 2 * w; d <= w * 2 ** 20; d *= 2) {
+    const k = keyAt(end + dir * d);
+    if (k === null) break; // past the bounds the data accept: no list at all
+    if (k !== key) return false;
+  }
+  return true;
 }

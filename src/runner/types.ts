@@ -99,6 +99,13 @@ export interface SweepParameter {
    * other parameters (JSON of their values): [v, v + 1] each.
    */
   listSteps?: Record<string, [number, number][]>;
+  /**
+   * Fill parameters, per slice: where the lists no longer change past the
+   * range (`above`: the first value of the last list, which every value from
+   * it on fields; `below`: the last value of the first list), or null when
+   * extending the range may still change them.
+   */
+  listFinal?: Record<string, { below: number | null; above: number | null }>;
 }
 
 /** One army's list at a grid point (lists.csv). */

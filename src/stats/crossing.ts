@@ -145,6 +145,7 @@ const EMPTY = (points: BinomialPoint[]): FairCrossing => ({
   outside: 0,
   crossings: [],
   step: null,
+  plateau: null,
   points: points.map((p) => ({ x: p.x, games: p.trials, winRate: p.successes / p.trials, fitted: Number.NaN, low: Number.NaN, high: Number.NaN })),
 });
 
@@ -249,24 +250,35 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
   if (isFlat(slopeLow, slopeHigh)) return out;
 
   const c = est.c;
-  if (Number.isFinite(c)) {
+  {
     // A plateau: the groups around the crossing all within noise of the target, and no trend between the stretch's ends.
-    const near = groups.map((_g, j) => j).filter((j) => {
-      const [lo, hi] = spanOf(groups[j]);
-      const next = j + 1 < K ? spanOf(groups[j + 1])[0] : Infinity;
-      const prev = j > 0 ? spanOf(groups[j - 1])[1] : -Infinity;
-      return (lo <= c && c <= hi) || (hi < c && c < next) || (prev < c && c < lo);
-    });
+    // A curve that never meets the target but ends within noise of it seeds the stretch at that end group.
+    const near = !Number.isFinite(c)
+      ? [c === Infinity ? K - 1 : 0]
+      : groups.map((_g, j) => j).filter((j) => {
+          const [lo, hi] = spanOf(groups[j]);
+          const next = j + 1 < K ? spanOf(groups[j + 1])[0] : Infinity;
+          const prev = j > 0 ? spanOf(groups[j - 1])[1] : -Infinity;
+          return (lo <= c && c <= hi) || (hi < c && c < next) || (prev < c && c < lo);
+        });
     const seeds = near.filter((j) => sign[j] === 0);
     if (seeds.length > 0) {
       let a = seeds[0];
       let z = seeds[seeds.length - 1];
       while (a > 0 && sign[a - 1] === 0) a--;
       while (z + 1 < K && sign[z + 1] === 0) z++;
-      // Flat by evidence: three or more distinct points (two cannot show a shape), or one list played over a stretch (the same games there).
-      const wide = z - a >= 2 || groups.slice(a, z + 1).some((g) => spanOf(g)[1] > spanOf(g)[0]);
+      // Flat by evidence: three or more distinct points (two cannot show a shape), or one list played over a stretch
+      // (the same games there), a list played at every value past the range among them.
+      const wide =
+        z - a >= 2 || groups.slice(a, z + 1).some((g) => spanOf(g)[1] > spanOf(g)[0]) || groups[a].final === 'below' || groups[z].final === 'above';
       if (wide && noTrend(rates[a], rates[z], tail)) {
-        return { ...out, status: 'plateau', low: spanOf(groups[a])[0], high: spanOf(groups[z])[1] };
+        return {
+          ...out,
+          status: 'plateau',
+          low: groups[a].final === 'below' ? null : spanOf(groups[a])[0],
+          high: groups[z].final === 'above' ? null : spanOf(groups[z])[1],
+          plateau: { first: a, last: z },
+        };
       }
     }
   }

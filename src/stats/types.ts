@@ -80,6 +80,13 @@ export interface CrossingGroup {
    * keeps each side's level up to the step.
    */
   stepAfter?: { low: number; high: number };
+  /**
+   * Step-aware sweeps: this group's list is the one every value past the
+   * range fields (`above` for the last group, `below` for the first): the
+   * list arithmetic shows it no longer changes, so extending the range
+   * replays these very games.
+   */
+  final?: 'below' | 'above';
 }
 
 export interface FairCrossingOptions {
@@ -101,6 +108,9 @@ export interface FairCrossingOptions {
  *   sides of the step (no value between them is fair at these lists), `crossing` null;
  * - `plateau`: the win rate sits within noise of the target over a stretch,
  *   `low`..`high`, with no trend across it: any value there is fair (no number);
+ *   a side is null when the stretch ends in a list every value past the range
+ *   plays (`final`): a curve ending within noise of the target in such a list
+ *   is this, never `above-range`/`below-range`;
  * - `ambiguous`: the win rates cross the target more than once beyond the
  *   noise: every crossing in `crossings`, no number;
  * - `below-range` / `above-range`: the fitted curve does not reach the target
@@ -126,6 +136,12 @@ export interface FairCrossing {
   crossings: number[];
   /** `step`: the indices (into `points`) of the groups below and from the step. */
   step: { below: number; from: number } | null;
+  /**
+   * `plateau`: the indices (into `points`) of the stretch's first and last
+   * groups. A side of the stretch whose group is `final` has no bound
+   * (`low`/`high` null): every value past the range plays that list.
+   */
+  plateau: { first: number; last: number } | null;
   /** Each distinct x: games, observed win rate with its bootstrap interval, fitted win rate. */
   points: { x: number; games: number; winRate: number; fitted: number; low: number; high: number }[];
 }

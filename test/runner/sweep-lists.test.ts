@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CellSummary, loadCheckedExperiment, summaryRows, sweepOutputs } from '../../src/runner/index.js';
+import { CellSummary, crossingVerdict, formatCrossings, loadCheckedExperiment, summaryRows, sweepOutputs } from '../../src/runner/index.js';
 import type { CellSpec, Experiment, GameRecord } from '../../src/runner/types.js';
 import { ROOT } from './helpers.js';
 
@@ -68,6 +68,42 @@ describe('the list arithmetic of a points-cost sweep (issue 24)', () => {
     expect(lists).toContain('30,ironbound-400,1,Shieldbearers,4,100,371,');
     expect(lists).toContain('40,ironbound-400,1,Shieldbearers,4,100,371,shieldbearer_model_cost=30');
     expect(lists).toContain('25,ironbound-400,1,Shieldbearers,5,125,396,');
+  });
+});
+
+describe('the list past the last step (no list change beyond the range)', () => {
+  const e: Experiment = loadCheckedExperiment({ file: SAMPLE });
+  const plan = e.sweep!;
+  const outputs = (rates: number[]) => {
+    const summaries = e.cells.map((c, k) => played(c, 1000, Math.round(rates[k] * 1000)));
+    return sweepOutputs({ plan, seed: 'final', summaries, rows: summaryRows(summaries) });
+  };
+
+  it('knows from the list arithmetic that every cost from 30 fields the same list, and that cheaper ones do not', () => {
+    // Four Shieldbearers are the regiment's included models: no extra model is left to price. Below 10 a seventh fits.
+    expect(plan.parameters[0].listFinal).toEqual({ '[]': { below: null, above: 30 } });
+  });
+
+  it('calls a last list within noise of 50% a plateau from 30 on, never "extend the range"', () => {
+    // The real sample's shape: 78% at 10, about 66% at 15-25, 50.2% from 30 (35 and 40 fed nonsense: copies of 30).
+    const out = outputs([0.78, 0.676, 0.6515, 0.6567, 0.502, 1, 1]);
+    const c = out.crossings[0];
+    expect(c.result.status).toBe('plateau');
+    expect([c.result.crossing, c.result.low, c.result.high]).toEqual([null, 30, null]);
+    expect(c.advice).not.toMatch(/extend the range towards/);
+    expect(c.advice).toMatch(
+      /^from 30 on the list fields ironbound-400: Shieldbearers 4 models and army A wins 50\.2% \[\d+\.\d%, \d+\.\d%\]: fair within the noise at any cost from 30 \(the list no longer changes past 30, so extending the range replays these games\); below 30 it fields ironbound-400: Shieldbearers 5 models and wins 65\.7% \[\d+\.\d%, \d+\.\d%\] \(at 25\)/,
+    );
+    expect(out.crossingCsv.split('\n')[1]).toContain(',,30,,plateau,isotonic,23,');
+    expect(formatCrossings(out.crossings)).toContain('a plateau: fair within the noise at any value from 30 on (the list no longer changes past the range)');
+  });
+
+  it('says cost alone cannot reach 50% when the last list is clearly off it, never "extend the range"', () => {
+    const c = outputs([0.78, 0.68, 0.66, 0.66, 0.6, 1, 1]).crossings[0];
+    expect(c.result.status).toBe('above-range');
+    expect(c.advice).toMatch(/^the list no longer changes past 30: every cost from 30 fields ironbound-400: Shieldbearers 4 models and army A wins 60\.0% \[.*\], so cost alone cannot reach 50% there; change the list or the cost of another entry/);
+    expect(c.advice).not.toMatch(/extend the range towards/);
+    expect(crossingVerdict(c)).toBe('not reached, and cost alone cannot reach it: the list no longer changes from 30');
   });
 });
 

@@ -151,6 +151,25 @@ describe('the interval, the statuses and the steps (issue 24)', () => {
     expect(sharp.crossing).toBe(2);
   });
 
+  it('says plateau, open past the range, when the curve ends within noise of 50% in a list every value past the range plays', () => {
+    // Above 50% while the list is bigger; from 30 one list (played over 30..40, and at any value past 40) at 50.2%.
+    const groups = exact([10, 15, 30], [0.78, 0.66, 0.502], 1000);
+    groups[1].stepAfter = { low: 29, high: 30 };
+    groups[2].span = { low: 30, high: 40 };
+    groups[2].final = 'above';
+    const c = crossingOfGroups(groups, { seed: 'final' });
+    expect(c.status).toBe('plateau');
+    expect([c.crossing, c.low, c.high]).toEqual([null, 30, null]);
+    expect(c.plateau).toEqual({ first: 2, last: 2 });
+    // The same list over a stretch, not known past the range: the stretch is the interval, closed at the range end.
+    delete groups[2].final;
+    const closed = crossingOfGroups(groups, { seed: 'final' });
+    expect([closed.status, closed.low, closed.high]).toEqual(['plateau', 30, 40]);
+    // One grid point within the noise at the range end, nothing else known: still beyond the range.
+    delete groups[2].span;
+    expect(crossingOfGroups(groups, { seed: 'final' }).status).toBe('above-range');
+  });
+
   it('says ambiguous, with every crossing, when the win rates cross 50% more than once beyond the noise', () => {
     const c = crossingOfGroups(exact([0, 1, 2, 3], [0.3, 0.7, 0.3, 0.7]), { seed: 'amb' });
     expect(c.status).toBe('ambiguous');
