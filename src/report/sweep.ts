@@ -82,7 +82,7 @@ export function verdict(c: Crossing, range: [number, number]): string {
     case 'step':
       return `a list step between ${fmt(c.low)} and ${fmt(c.high)}${unit}: army A's win rate crosses 50% where the list changes, so at these lists no ${what} between them is fair`;
     case 'plateau':
-      return `a plateau: army A's win rate is within noise of 50% from ${fmt(c.low)} to ${fmt(c.high)}${unit}, so any ${what} there is fair under these bots`;
+      return `a plateau: army A's win rate is within noise of 50% ${plateauSpan(c, unit)}, so any ${what} there is fair under these bots`;
     case 'ambiguous':
       return `ambiguous: army A's win rate crosses 50% more than once (at ${(c.crossings ?? []).map(fmt).join(', ')}${unit}); no single ${what} is fair`;
     default:
@@ -199,13 +199,12 @@ function curveChart(cell: string, index: number, param: string, all: Point[], c:
   if (c && stretch) {
     const lo = Number.isNaN(c.low) ? range[0] : c.low;
     const hi = Number.isNaN(c.high) ? range[1] : c.high;
-    const label = status === 'inside' ? `fair at ${fmt(c.crossing)}` : status === 'step' ? `step ${fmt(c.low)}|${fmt(c.high)}` : `plateau ${fmt(c.low)}–${fmt(c.high)}`;
-    const at = status === 'inside' ? c.crossing : (lo + hi) / 2;
-    layer.push(
-      { data: { values: [{ lo, hi }] }, mark: { type: 'rect', color: '#27ae60', opacity: 0.18 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
-      { data: { values: [{ x: at, label }] }, mark: { type: 'rule', color: '#27ae60', strokeWidth: 2 }, encoding: { x: { field: 'x', type: 'quantitative' } } },
-      { data: { values: [{ x: at, label }] }, mark: { type: 'text', color: '#1e8449', dx: 4, align: 'left', baseline: 'top', y: 4, fontWeight: 'bold' }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } },
-    );
+    const label = status === 'inside' ? `fair at ${fmt(c.crossing)}` : status === 'step' ? `step ${fmt(c.low)}|${fmt(c.high)}` : `plateau ${plateauSpan(c, '')}`;
+    // A plateau is a stretch, not a point: its band alone, labelled at its left edge.
+    const at = status === 'inside' ? c.crossing : status === 'step' ? (lo + hi) / 2 : lo;
+    layer.push({ data: { values: [{ lo, hi }] }, mark: { type: 'rect', color: '#27ae60', opacity: 0.18 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } });
+    if (status !== 'plateau') layer.push({ data: { values: [{ x: at, label }] }, mark: { type: 'rule', color: '#27ae60', strokeWidth: 2 }, encoding: { x: { field: 'x', type: 'quantitative' } } });
+    layer.push({ data: { values: [{ x: at, label }] }, mark: { type: 'text', color: '#1e8449', dx: 4, align: 'left', baseline: 'top', y: 4, fontWeight: 'bold' }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } });
   }
   const current = c?.current;
   if (current !== undefined && Number.isFinite(current)) {
@@ -296,4 +295,11 @@ export function sweepSections(sweep: CsvTable | null, crossingCsv: CsvTable | nu
     }
   }
   return [{ heading: params.length === 1 ? `Fair ${params[0]}` : `Sweep over ${params.join(' × ')}`, lines, charts }];
+}
+
+/** A plateau's stretch in words; an empty end reaches past the swept range (every value beyond plays the same games). */
+function plateauSpan(c: { low: number; high: number }, unit: string): string {
+  if (Number.isNaN(c.high)) return `from ${fmt(c.low)}${unit} on`;
+  if (Number.isNaN(c.low)) return `up to ${fmt(c.high)}${unit}`;
+  return `from ${fmt(c.low)} to ${fmt(c.high)}${unit}`;
 }

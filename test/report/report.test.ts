@@ -89,6 +89,13 @@ describe('report of each kind of folder', () => {
     expect(verdict({ ...c, status: 'above-range' }, [3, 7])).toMatch(/lies above 7$/);
   });
 
+  it('sweep: a plateau open past the range reads "from 30 on", never NaN', () => {
+    const c = { cell: 'x', parameter: 'shieldbearer_model_cost', crossing: NaN, low: 30, high: NaN, status: 'plateau', fit: 'isotonic' };
+    expect(verdict(c, [10, 40])).toBe("a plateau: army A's win rate is within noise of 50% from 30 points on, so any cost there is fair under these bots");
+    expect(verdict({ ...c, low: NaN, high: 20 }, [10, 40])).toContain('within noise of 50% up to 20 points');
+    expect(verdict({ ...c, high: 35 }, [10, 40])).toContain('from 30 to 35 points');
+  });
+
   it('sweep: the chart draws the curve the crossing was read from (crossing.csv fit)', async () => {
     const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'sweep'), replays: false });
     // The fixture's first cell was fitted by isotonic regression, the second by the logistic.
