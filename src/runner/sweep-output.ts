@@ -350,7 +350,8 @@ function tierAdvice(crossings: CrossingRow[], summaries: readonly CellSummary[],
       if (c.result.status !== 'inside' && c.result.status !== 'step' && c.result.status !== 'plateau') return true;
       const [a, z] = span(c);
       const [a0, z0] = span(g);
-      return a <= z0 && a0 <= z;
+      // Intervals that only touch do not agree: a bracket's ends are grid points clearly on one side of 50%.
+      return (a < z0 && a0 < z) || (a === z && a0 === z0 && a === a0);
     });
     if (!agree) for (const c of group) c.advice += '; the verdict differs between bot tiers: check with search';
   }

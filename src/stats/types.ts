@@ -132,6 +132,11 @@ export interface FairCrossing {
   slopeHigh: number;
   /** Share of bootstrap replicates whose curve does not reach the target inside the range (counted beyond its ends). */
   outside: number;
+  /**
+   * `inside`: the bootstrap's own percentile interval of the crossing, before `low`/`high` are widened to the
+   * grid points that bracket it (the curve between two grid points is not known); null otherwise.
+   */
+  bootstrap: { low: number; high: number } | null;
   /** `ambiguous`: every crossing of the observed win rates. */
   crossings: number[];
   /** `step`: the indices (into `points`) of the groups below and from the step. */

@@ -178,6 +178,24 @@ describe('the interval, the statuses and the steps (issue 24)', () => {
     expect(crossingsOfCurve([0, 1, 2, 3], [0.4, 0.5, 0.5, 0.6])).toEqual([1.5]);
   });
 
+  it('between two grid points the interval holds both of them: the curve there is not known (off-grid calibration misses)', () => {
+    const rng = createRng('bend');
+    const luck = Array.from({ length: 2000 }, () => rng.next());
+    const rates: Record<number, number> = { 0: 0.2, 1: 0.35, 3: 0.9, 4: 0.95 };
+    const groups: CrossingGroup[] = [0, 1, 3, 4].map((x) => {
+      const scores = luck.map((u) => 2 * Number(u < rates[x]));
+      return { x, scores, games: scores.map(() => 2), pairs: scores.map((_s, i) => i) };
+    });
+    const c = crossingOfGroups(groups, { seed: 'b' });
+    expect(c.status).toBe('inside');
+    // A straight line read between 1 and 3 puts it near 1.55, and the bootstrap alone is sure of that to a tenth...
+    expect(c.crossing!).toBeCloseTo(1 + (0.15 / 0.55) * 2, 1);
+    expect(c.bootstrap!.high - c.bootstrap!.low).toBeLessThan(0.5);
+    // ...but the truth could be anywhere between the two grid points clearly on either side of 50%.
+    expect(c.low).toBe(1);
+    expect(c.high).toBe(3);
+  });
+
   it('resamples seed pairs jointly across x (common random numbers): a narrow trend, an honest level', () => {
     // Each pair's luck is shared by every x (the same seeds); the parameter moves the rate a little each step.
     const rng = createRng('crn');
@@ -195,7 +213,10 @@ describe('the interval, the statuses and the steps (issue 24)', () => {
     // The trend is a difference between x's, which shared seeds pin down: its interval is far narrower.
     expect(joint.slopeHigh - joint.slopeLow).toBeLessThan(0.8 * (apart.slopeHigh - apart.slopeLow));
     // The level is not: shared luck moves every x together, so the crossing's interval must not shrink as if five samples were independent.
-    expect(joint.high! - joint.low!).toBeGreaterThan(apart.high! - apart.low!);
+    expect(joint.bootstrap!.high - joint.bootstrap!.low).toBeGreaterThan(apart.bootstrap!.high - apart.bootstrap!.low);
+    // Either way the reported interval also holds the grid points that bracket the crossing (the shape between them is unknown).
+    expect(joint.low!).toBeLessThanOrEqual(Math.floor(joint.crossing!));
+    expect(joint.high!).toBeGreaterThanOrEqual(Math.ceil(joint.crossing!));
   });
 
   it('gives the same interval whatever order the units come in (pairs name them)', () => {
