@@ -516,46 +516,11 @@ export function freeGoal(space: PathSpace, from: Point, to: Point): Point | null
 }
 
 export function planPath(space: PathSpace, from: Point, to: Point, limit = Infinity): Path | null {
-  // The same question comes back (a bot predicting a March, then the engine walking it; a warrior asking
-  // again after an activation that moved nothing near it): answered from memory when the terrain is a
-  // prepared set (it does not change). The key is everything the answer depends on, so it is the same
-  // answer whatever was asked before (determinism).
-  const memo = Array.isArray(space.impassable) || Array.isArray(space.difficult) ? null : planMemo(space, from, to, limit);
-  if (memo !== null) {
-    const known = PLANS.get(memo);
-    if (known !== undefined) return known && { points: known.points.map((q) => ({ x: q.x, y: q.y })), length: known.length, cost: known.cost };
-  }
   const sp = prepareSpace(space);
-  const found = isFree(sp, from.x, from.y) ? planFrom(sp, from, to, limit) : null;
-  if (memo !== null) PLANS.set(memo, found && { points: found.points.map((q) => ({ x: q.x, y: q.y })), length: found.length, cost: found.cost });
-  return found;
-}
-
-function planFrom(sp: Space, from: Point, to: Point, limit: number): Path | null {
+  if (!isFree(sp, from.x, from.y)) return null;
   const goal = freeGoalIn(sp, from, to);
   if (!goal) return null;
   return search(sp, from, goal, limit);
-}
-
-/** planPath's answers by question, for one prepared terrain (cleared when it changes, or grows past 20,000). */
-const PLANS = new Map<string, Path | null>();
-let plansImp: unknown = null;
-let plansDif: unknown = null;
-
-/** The memory's key for a question on prepared terrain (clearing the memory when the terrain is another). */
-function planMemo(space: PathSpace, from: Point, to: Point, limit: number): string {
-  if (space.impassable !== plansImp || space.difficult !== plansDif || PLANS.size > 20_000) {
-    PLANS.clear();
-    plansImp = space.impassable;
-    plansDif = space.difficult;
-  }
-  const n = space.baseCount ?? space.bases.length;
-  let k = `${space.r},${space.difficultCost ?? 2},${space.table.width},${space.table.height},${from.x},${from.y},${to.x},${to.y},${limit}`;
-  for (let i = 0; i < n; i++) {
-    const b = space.bases[i];
-    k += `;${b.x},${b.y},${b.r}`;
-  }
-  return k;
 }
 
 function search(sp: Space, from: Point, goal: Point, limit: number): Path | null {
