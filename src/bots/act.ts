@@ -65,7 +65,7 @@ export class Actions {
   /** Reinforcements: at the free edge point nearest the goal, marching towards it (R30). */
   private enter(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, note: Note): ActionChoice {
     if (d.legal.includes('enter')) {
-      const g = this.goals.goal(s, w, me);
+      const g = this.goals.goal(s, w, me, note !== undefined);
       const p = entryPointNear(s, w, g.x, g.y);
       if (p) {
         note?.(`enter at (${num(p.x)}, ${num(p.y)}) towards ${goalReason(s, g)}`);
@@ -191,14 +191,14 @@ export class Actions {
     if (has('charge') && (a.actionsLeft >= 2 || o.aggression >= 0.8)) {
       const c = this.chargePick(s, w);
       // A charge is worth it when the fight is worth more than the goal (a held place keeps its warriors).
-      g = this.goals.goal(s, w, me);
+      g = this.goals.goal(s, w, me, note !== undefined);
       const holdWorth = g.hold ? W.vp * o.objective * 2 : 0;
       if (c && c.value * (0.5 + o.aggression) > holdWorth) {
         note?.(`charge ${targetLabel(s, c.target)}, P(slain) ${c.slain.toFixed(2)}, worth ${num(c.value)}${holdWorth > 0 ? `; holding ${num(holdWorth)}` : ''}`);
         return { type: 'charge', target: c.target };
       }
     }
-    g ??= this.goals.goal(s, w, me);
+    g ??= this.goals.goal(s, w, me, note !== undefined);
     if (g.hold) {
       note?.(`hold ${goalLabel(s, g).replace(/^hold /, '')}: its weight is needed there`);
       return { type: 'end' };

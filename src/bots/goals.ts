@@ -204,8 +204,12 @@ export class Goals {
   /** goal()'s answer, reused (one at a time). */
   private readonly G: Goal = { x: 0, y: 0, hold: false, what: '', place: null, marker: -1, enemy: null, value: 0, second: 0, secondLabel: '', worth: 0 };
 
-  /** Where w should go: the best place or enemy by worth over the walk; `hold` when it should stay put. */
-  goal(s: State, w: Warrior, me: PlayerIndex): Readonly<Goal> {
+  /**
+   * Where w should go: the best place or enemy by worth over the walk; `hold` when it should stay put.
+   * `runnerUp`: also find the next best (for a reason line; it costs walks to plan). Without it, `second`
+   * is 0 and `secondLabel` empty; the goal is the same.
+   */
+  goal(s: State, w: Warrior, me: PlayerIndex, runnerUp = true): Readonly<Goal> {
     const o = this.o;
     const march = Math.max(1, w.profile.march);
     const best = this.G;
@@ -230,12 +234,12 @@ export class Goals {
           secondLabel = bestLabel;
         }
         bestV = v;
-        bestLabel = label();
+        if (runnerUp) bestLabel = label();
         return true;
       }
       if (v > second) {
         second = v;
-        secondLabel = label();
+        if (runnerUp) secondLabel = label();
       }
       return false;
     };
@@ -265,7 +269,7 @@ export class Goals {
       // cannot beat the runner-up, no walk needs planning for it or any after it.
       CAND.sort((a, b) => b.bound - a.bound || a.i - b.i);
       for (const c of CAND) {
-        if (c.bound <= bestV && c.bound <= second) break;
+        if (c.bound <= bestV && (!runnerUp || c.bound <= second)) break;
         const p = ps[c.i];
         const d = Math.max(0, travel(s, w, p.x, p.y) - p.radius);
         if (better(c.worth * fade(d, march), () => placeLabel(s, p))) {
@@ -283,7 +287,7 @@ export class Goals {
         const worth = this.markerWorth(s, me, i) * 3;
         if (worth <= 0) continue;
         const straight = norm(ms[i].x - w.x, ms[i].y - w.y);
-        if (worth * fade(straight, march) <= bestV && worth * fade(straight, march) <= second) continue;
+        if (worth * fade(straight, march) <= bestV && (!runnerUp || worth * fade(straight, march) <= second)) continue;
         const d = travel(s, w, ms[i].x, ms[i].y);
         if (better(worth * fade(d, march), () => markerLabel(s, i))) {
           best.x = ms[i].x;
@@ -315,8 +319,8 @@ export class Goals {
     if (best.what === 'place' && s.card >= 0) this.claimOf.set(w.id, placeKey(best.place!));
     else this.claimOf.delete(w.id);
     best.value = bestV === -Infinity ? 0 : bestV;
-    best.second = second === -Infinity ? 0 : second;
-    best.secondLabel = second === -Infinity ? '' : secondLabel;
+    best.second = second === -Infinity || !runnerUp ? 0 : second;
+    best.secondLabel = second === -Infinity || !runnerUp ? '' : secondLabel;
     return best;
   }
 }
