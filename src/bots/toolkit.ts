@@ -178,18 +178,7 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
   const key = oddsKey(o, target, resolve, s.ruleset.overkill);
   let odds = ODDS.get(key);
   if (odds === undefined) {
-    const wounds = woundDistribution(o);
-    const out = targetOutcome({
-      attack: wounds,
-      wounds: target.profile.wounds,
-      resolve,
-      markers: Math.min(target.markers, target.profile.wounds - 1),
-      broken: target.broken,
-      overkill: s.ruleset.overkill,
-    });
-    let mean = 0;
-    for (let k = 1; k < wounds.length; k++) mean += k * wounds[k];
-    odds = { wounds, expectedWounds: mean, slain: out.slain, broken: out.broken };
+    odds = fateOf(s, target, resolve, woundDistribution(o));
     if (ODDS.size >= ODDS_MAX) ODDS.clear();
     ODDS.set(key, odds);
   }
@@ -199,6 +188,21 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
     plainCount++;
   }
   return odds;
+}
+
+/** The target's fate under a distribution of wounds (R9–R11): slain, Broken!, and the mean wounds. */
+function fateOf(s: State, target: Warrior, resolve: number, wounds: number[]): AttackOdds {
+  const out = targetOutcome({
+    attack: wounds,
+    wounds: target.profile.wounds,
+    resolve,
+    markers: Math.min(target.markers, target.profile.wounds - 1),
+    broken: target.broken,
+    overkill: s.ruleset.overkill,
+  });
+  let mean = 0;
+  for (let k = 1; k < wounds.length; k++) mean += k * wounds[k];
+  return { wounds, expectedWounds: mean, slain: out.slain, broken: out.broken };
 }
 
 /**
@@ -214,18 +218,7 @@ export function hitsOdds(s: State, target: Warrior, hits: number): AttackOdds {
   const key = `h${oddsKey(o, target, resolve, s.ruleset.overkill)}`;
   let odds = ODDS.get(key);
   if (odds === undefined) {
-    const wounds = inflictedWoundDistribution({ hits, blockDice: o.blockDice, blockRules: o.blockRules });
-    const out = targetOutcome({
-      attack: wounds,
-      wounds: target.profile.wounds,
-      resolve,
-      markers: Math.min(target.markers, target.profile.wounds - 1),
-      broken: target.broken,
-      overkill: s.ruleset.overkill,
-    });
-    let mean = 0;
-    for (let k = 1; k < wounds.length; k++) mean += k * wounds[k];
-    odds = { wounds, expectedWounds: mean, slain: out.slain, broken: out.broken };
+    odds = fateOf(s, target, resolve, inflictedWoundDistribution({ hits, blockDice: o.blockDice, blockRules: o.blockRules }));
     if (ODDS.size >= ODDS_MAX) ODDS.clear();
     ODDS.set(key, odds);
   }
