@@ -12,9 +12,9 @@ import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
 import { num, targetLabel, warriorName } from './labels.js';
 import { alongWalk, chargeLands, moveEnd, travel, type MarchEnd } from './route.js';
 import { leg } from '../engine/paths.js';
-import { bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
+import { bestCharge, bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
-import { attackOdds, attackValue, DEFAULT_WEIGHTS, legalChargeTargets, statNow } from './toolkit.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow } from './toolkit.js';
 import type { HeuristicOptions } from './types.js';
 import { bestUnique, type UniquePick } from './uniques.js';
 
@@ -216,19 +216,7 @@ export class Actions {
    * Inspired! (a Charge inspires), markers by their worth.
    */
   chargePick(s: State, w: Warrior): AttackPick | null {
-    let best: AttackPick | null = null;
-    for (const t of legalChargeTargets(s, w)) {
-      let value: number;
-      let slain = 0;
-      if (t >= 0) {
-        const e = s.warriors[t];
-        const odds = attackOdds(s, w, e, { action: 'clash', inspired: true });
-        value = attackValue(odds, e);
-        slain = odds.slain;
-      } else value = this.mv(-1 - t);
-      if (value > 0 && (!best || value > best.value) && chargeLands(s, w, t)) best = { target: t, value, slain };
-    }
-    return best;
+    return bestCharge(s, w, (i) => this.mv(i), DEFAULT_WEIGHTS, (t) => chargeLands(s, w, t));
   }
 
   /**

@@ -73,9 +73,16 @@ export function clashAt(s: State, pick: AttackPick, attacks: number, note?: Note
 
 /**
  * The best Charge target: its Clash odds Inspired! (a Charge inspires, R18),
- * as if the Clash follows; markers by `markerValue`. Null when none.
+ * as if the Clash follows; markers by `markerValue`; only targets `lands`
+ * accepts (for example those whose straight line is open). Null when none.
  */
-export function bestCharge(s: State, w: Warrior, markerValue: (i: number) => number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): AttackPick | null {
+export function bestCharge(
+  s: State,
+  w: Warrior,
+  markerValue: (i: number) => number,
+  weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS,
+  lands: (t: number) => boolean = () => true,
+): AttackPick | null {
   let best: AttackPick | null = null;
   for (const t of legalChargeTargets(s, w)) {
     let value: number;
@@ -86,7 +93,7 @@ export function bestCharge(s: State, w: Warrior, markerValue: (i: number) => num
       value = attackValue(odds, e, weights);
       slain = odds.slain;
     } else value = markerValue(-1 - t);
-    if (value > 0 && (!best || value > best.value)) best = { target: t, value, slain };
+    if (value > 0 && (!best || value > best.value) && lands(t)) best = { target: t, value, slain };
   }
   return best;
 }
