@@ -10,6 +10,7 @@ import type { LineOfSightOptions } from '../board/types.js';
 import { engagedEnemies } from '../engine/index.js';
 import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
+import { chargeLikelihood } from './observed.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, statNow, type EvalWeights } from './toolkit.js';
 
 type State = Readonly<GameState>;
@@ -22,6 +23,12 @@ const SIGHT: LineOfSightOptions = {
   terrain: { pieces: [], bounds: [] },
   clearOnly: false,
 };
+
+/** A friend within this many inches of a place shares the enemy's attacks there. */
+const SHARE_NEAR = 3;
+/** Each sharing friend takes this share of the threat off w (up to SHARE_MAX friends): 1 / (1 + SHARE × friends). */
+const SHARE = 0.5;
+const SHARE_MAX = 4;
 
 /** How a threat at a place breaks down, for the reason line (the last call's, reused). */
 export const lastThreat = { chargers: 0, shooters: 0, worst: -1 };
@@ -45,6 +52,7 @@ export class ThreatMap {
   private readonly march: number[] = [];
   private readonly range: number[] = [];
   private readonly weight: number[] = [];
+  private readonly chargeK: number[] = [];
   private readonly charge: number[] = [];
   private readonly chargeOut: number[] = [];
   private readonly volleyAimed: number[] = [];
@@ -54,6 +62,11 @@ export class ThreatMap {
   private readonly mineShot: number[] = [];
   private myMarch = 0;
   private myRange = -1;
+  /** Friends that share the enemy's attacks: where they stand, and how far they may yet come this Command Card. */
+  private nf = 0;
+  private readonly fx: number[] = [];
+  private readonly fy: number[] = [];
+  private readonly fcome: number[] = [];
 
   /** Whether any enemy could reach somewhere within `reach` of w (when not, the map is zero there). */
   get any(): boolean {
@@ -86,12 +99,30 @@ export class ThreatMap {
       // An enemy that has acted this round counts half (it may act before w next round, or after); an engaged
       // or Broken! one is busy.
       this.weight[n] = e.broken || busy(s, e, w) ? 0 : e.activated && s.phase === 'action' ? 0.5 : 1;
+      // One that has stood still for rounds is not likely to charge now (observed.ts); its Volleys count in full.
+      this.chargeK[n] = chargeLikelihood(s, e);
       // The attacks' worth, worked out when a place first needs them.
       this.charge[n] = NaN;
       this.mine[n] = NaN;
       n++;
     }
     this.n = n;
+    // Friends within reach of the place too share the enemy's Charges and Volleys: those standing near it, and
+    // the rest of w's regiment still to act this card, which may follow it there (a regiment that arrives
+    // together spreads the enemy's attacks; a warrior that goes alone takes them all).
+    let nf = 0;
+    if (n > 0) {
+      for (const f of s.warriors) {
+        if (f.status !== 'table' || f.player !== w.player || f === w || f.broken) continue;
+        const come = f.regiment === w.regiment && !f.activated && s.activation?.warrior !== f.id ? statNow(s, f, 'march') : 0;
+        if (Math.sqrt((f.x - w.x) ** 2 + (f.y - w.y) ** 2) > reach + come + SHARE_NEAR) continue;
+        this.fx[nf] = f.x;
+        this.fy[nf] = f.y;
+        this.fcome[nf] = come;
+        nf++;
+      }
+    }
+    this.nf = nf;
     this.weights = weights;
     return this;
   }
@@ -153,7 +184,7 @@ export class ThreatMap {
       if (this.charge[i] > 0 && far <= march * 1.5 + er) {
         const k = far <= march + er ? 1 : 0.6;
         chargers++;
-        charge = k * (chargers > 1 ? this.chargeOut[i] : this.charge[i]);
+        charge = k * this.chargeK[i] * (chargers > 1 ? this.chargeOut[i] : this.charge[i]);
       }
       let volley = 0;
       if (range >= 0 && far <= range + march) {
@@ -183,8 +214,16 @@ export class ThreatMap {
     lastThreat.chargers = chargers;
     lastThreat.shooters = shooters;
     lastThreat.worst = worst;
+    if (total > 0 && this.nf > 0) total /= 1 + SHARE * Math.min(SHARE_MAX, this.friendsAt(x, y));
     const cap = w.points * (1 + this.weights.broken);
     return total < cap ? total : cap;
+  }
+
+  /** Friends within SHARE_NEAR of (x, y), or able to come there this card. */
+  private friendsAt(x: number, y: number): number {
+    let m = 0;
+    for (let j = 0; j < this.nf; j++) if (Math.sqrt((this.fx[j] - x) ** 2 + (this.fy[j] - y) ** 2) <= SHARE_NEAR + this.fcome[j]) m++;
+    return m;
   }
 
   /** What w could strike from (x, y) when it acts next: its best Charge on an enemy within a March and Engagement Range, else its best Volley in range. */

@@ -1,0 +1,77 @@
+/**
+ * What the opponent has shown so far this game: for each warrior, how many
+ * rounds running it has stood where it was, free to move (not Engaged, not in
+ * Reinforcements). A warrior that has not stepped forward for two rounds is
+ * not likely to charge now (a turtle, a line holding a zone): its Charges
+ * count for less in the threat map, its Volleys in full (docs/BOTS.md,
+ * "Threat-aware positioning").
+ *
+ * Memory is per game, keyed by the live game's state object (the engine
+ * mutates one state a game; a fork is a new object and starts with no
+ * memory, as a game seen for the first time). Rounds are compared at their
+ * first decision, so the record reads only positions, never dice.
+ */
+import type { GameState, Warrior } from '../engine/types.js';
+import { engaged } from './toolkit.js';
+
+type State = Readonly<GameState>;
+
+/** A warrior within this many inches of where it stood a round ago has not moved (a shuffle in place is no advance). */
+const STILL = 0.5;
+
+/** Rounds standing still after which a warrior's Charges count for little. */
+export const IDLE_ROUNDS = 2;
+
+/** How much an idle warrior's Charge counts in the threat map (it may still charge what walks into it). */
+export const IDLE_CHARGE = 0.25;
+
+interface Record {
+  round: number;
+  x: Float64Array;
+  y: Float64Array;
+  /** Rounds running the warrior stood still while free to move; -1: not yet seen on the table. */
+  idle: Int16Array;
+}
+
+const MEMORY = new WeakMap<State, Record>();
+
+/** The record of this game, brought up to the state's round (positions at each round's first look). */
+function record(s: State): Record {
+  let r = MEMORY.get(s);
+  const n = s.warriors.length;
+  if (!r) {
+    r = { round: s.round, x: new Float64Array(n), y: new Float64Array(n), idle: new Int16Array(n).fill(-1) };
+    for (const w of s.warriors) if (w.status === 'table') see(r, w, 0);
+    MEMORY.set(s, r);
+    return r;
+  }
+  if (r.round !== s.round) {
+    for (const w of s.warriors) {
+      if (w.status !== 'table') {
+        r.idle[w.id] = -1;
+        continue;
+      }
+      const seen = r.idle[w.id] >= 0;
+      const still = seen && Math.hypot(w.x - r.x[w.id], w.y - r.y[w.id]) < STILL && !engaged(s, w);
+      see(r, w, still ? r.idle[w.id] + 1 : 0);
+    }
+    r.round = s.round;
+  }
+  return r;
+}
+
+function see(r: Record, w: Warrior, idle: number): void {
+  r.x[w.id] = w.x;
+  r.y[w.id] = w.y;
+  r.idle[w.id] = idle;
+}
+
+/** Rounds running w has stood still while free to move (0 when it moved, fought or just arrived). */
+export function idleRounds(s: State, w: Readonly<Warrior>): number {
+  return Math.max(0, record(s).idle[w.id]);
+}
+
+/** How much w's Charges count in the threat map: IDLE_CHARGE once it has stood still IDLE_ROUNDS rounds, else 1. */
+export function chargeLikelihood(s: State, w: Readonly<Warrior>): number {
+  return idleRounds(s, w) >= IDLE_ROUNDS ? IDLE_CHARGE : 1;
+}
