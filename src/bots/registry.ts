@@ -24,6 +24,7 @@ export interface PolicyDef {
 
 const AGGRESSION: PolicyOption = { min: 0, max: 1, default: 0.6, doc: 'how much a fight is worth against the objectives' };
 const OBJECTIVE: PolicyOption = { min: 0, max: 1, default: 0.8, doc: "how much the scenario's scoring places are worth" };
+const CAUTION: PolicyOption = { min: 0, max: 2, default: 1, doc: 'how much the threat map counts in moves (with tactics): 0 ignores it, 1 a wound expected is worth what the evaluation says' };
 const TACTICS: PolicyOption = { min: 0, max: 1, default: 1, doc: '1: Take Aim, fall back and shoot, Duels by odds, planned deployment, card order; 0: off' };
 
 function heuristic(name: string, doc: string, aggression: number, objective: number, tactics: number): PolicyDef {
@@ -34,8 +35,9 @@ function heuristic(name: string, doc: string, aggression: number, objective: num
       aggression: { ...AGGRESSION, default: aggression },
       objective: { ...OBJECTIVE, default: objective },
       tactics: { ...TACTICS, default: tactics },
+      caution: CAUTION,
     },
-    create: (o, spec) => heuristicPolicy(spec, { aggression: o.aggression, objective: o.objective, tactics: o.tactics >= 0.5 }),
+    create: (o, spec) => heuristicPolicy(spec, { aggression: o.aggression, objective: o.objective, tactics: o.tactics >= 0.5, caution: o.caution }),
   };
 }
 
