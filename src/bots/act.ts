@@ -25,15 +25,17 @@ const W = DEFAULT_WEIGHTS;
 /** A March shorter than this is not worth an action while ending the activation is worth as much (issue 22). */
 export const MIN_MARCH = 0.5;
 
+/** Being Broken! costs its evaluation term and the Resolve tests it will fail (R11): what leaving a fight costs (R36). */
+const BROKEN_COST = DEFAULT_WEIGHTS.broken + 0.2;
+
 /**
- * What leaving a fight costs, a share of the warrior's points (R36: it leaves
- * Broken!). A Broken! warrior fails every Resolve test (R11), so the next
- * wound from anyone slays it: about all it is worth, and the enemy it left
- * is free to strike another. (At 0.5, the first guess, balanced Repositioned
- * out of fights it would have held and won 56.6% against aggressive and
- * objective over 13 scenarios; never Repositioning, 62.1%; docs/BOTS.md.)
+ * A Reposition ends Broken! (R36), and a Broken! warrior is slain by its next
+ * failed Resolve test (R11): it leaves only for a place where the enemy's
+ * expected harm is at most this share of its points. (Leaving whenever the
+ * threat there was lower than in the fight, the first rule, cost balanced
+ * 56.6% against 62.1% never leaving, over 13 scenarios: docs/BOTS.md.)
  */
-const BROKEN_COST = 1 + DEFAULT_WEIGHTS.broken;
+const SAFE_AFTER = 0.1;
 
 /** Fractions of the way to a March's end tried as places to stop (the threat map may prefer a shorter move). */
 const STOPS = [1, 0.75, 0.5, 0.25];
@@ -154,7 +156,7 @@ export class Actions {
       if (e.status === 'table' && e.player !== w.player && norm(e.x - end.x, e.y - end.y) - e.r - w.r <= er + 1e-9) return null;
     }
     const after = threatAt(s, w, end.x, end.y);
-    if (theirs - after <= cost) return null;
+    if (theirs - after <= cost || after > SAFE_AFTER * w.points) return null;
     note?.(`reposition out of the fight: expected loss ${num(theirs)} against ${num(mine)} dealt, Broken! costs ${num(cost)}; ${num(after)} where it ends`);
     return { type: 'reposition', x: tx, y: ty };
   }
