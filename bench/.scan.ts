@@ -33,5 +33,6 @@ for (const v of variants) {
   }
   const cells = Object.values(per).map(([a, b]) => a / b);
   const low = Math.min(...cells), under = cells.filter((c) => c < 0.55).length;
+  if (process.env.CELLS) console.log(Object.entries(per).map(([k, [a, b]]) => `${k} ${(100 * a / b).toFixed(0)}`).join("  "));
   console.log(`${v.padEnd(40)} ${row.join('  ')}  all ${(100 * tot / n).toFixed(1)}%  min cell ${(100 * low).toFixed(0)}% under55 ${under}/${cells.length}`);
 }

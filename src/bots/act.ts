@@ -185,13 +185,11 @@ export class Actions {
       }
     }
     if (shot) {
+      // Take Aim first, even with an enemy near: an Aimed! Volley (R15) is worth more than a Volley and a step back
+      // (aiming only out of charge reach won 60.7% against aggressive and objective over 13 scenarios, always 64.7%).
       if (o.tactics && has('takeAim') && !a.aimed && a.actionsLeft >= 2) {
-        const threat = nearestFoe(s, w);
-        const safe = !threat || threat.d - w.r - threat.foe.r > threat.foe.profile.march + s.ruleset.engagementRange + 1;
-        if (safe) {
-          note?.(`take aim: +1 Barrage for the volley at ${targetLabel(s, shot.target)}`);
-          return { type: 'takeAim' };
-        }
+        note?.(`take aim: +1 Barrage for the volley at ${targetLabel(s, shot.target)}`);
+        return { type: 'takeAim' };
       }
       note?.(`volley ${targetLabel(s, shot.target)}, P(slain) ${shot.slain.toFixed(2)}, worth ${num(shot.value)}`);
       return { type: 'volley', target: shot.target };
