@@ -83,6 +83,49 @@ describe('the threat map', () => {
     expect(threatAt(strong.s, strong.w(0), 30, 24)).toBeCloseTo(strong.w(0).points * 1.3, 9);
   });
 
+  it('friends at the place share the enemy\'s attacks: a warrior that goes alone takes them all', () => {
+    const alone = board(5.5);
+    alone.w(0).points = 1000;
+    const full = threatAt(alone.s, alone.w(0), 30, 24);
+    expect(full).toBeGreaterThan(1);
+    // One friend 2" from the place: the enemy may strike either, so w expects 1 / (1 + 0.5) of it.
+    const shared = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 24, profile: { wounds: 2, defense: 1 } },
+        { player: 1, x: 30 + 2 * r + 5.5, y: 24, profile: { attacks: 4, clash: 4, march: 5 } },
+        { player: 0, x: 30, y: 26, profile: { wounds: 2, defense: 1 } },
+        // Far from the place (and not of w's regiment): no share.
+        { player: 0, x: 2, y: 2, profile: { wounds: 2, defense: 1 } },
+      ],
+      dice: [],
+    });
+    shared.w(0).points = 1000;
+    expect(threatAt(shared.s, shared.w(0), 30, 24)).toBeCloseTo(full / 1.5, 9);
+    // Where the friend is not near (w's own place, 20" off, out of reach anyway) nothing changes.
+    expect(threatAt(shared.s, shared.w(0), 30 - 5, 24)).toBe(0);
+  });
+
+  it('an enemy that has stood still two rounds counts its Charge at a quarter, its Volley in full', () => {
+    const sk = board(5.5, true);
+    const w = sk.w(0);
+    w.points = 1000;
+    const e = sk.w(1);
+    const charge = attackValue(attackOdds(sk.s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w);
+    const first = threatAt(sk.s, w, 30, 24);
+    expect(first).toBeCloseTo(charge, 9);
+    sk.s.round += 1;
+    expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(charge, 9);
+    sk.s.round += 1;
+    // Two rounds where it stood: its Charge a quarter, and its Aimed! Volley (10" range covers the place) if more.
+    const aimed = attackValue(attackOdds(sk.s, e, w, { action: 'volley', aimed: true, obscured: false }), w);
+    expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(Math.max(0.25 * charge, aimed), 9);
+    expect(0.25 * charge).toBeGreaterThan(aimed);
+    // It steps forward: a threat again in full from the next round.
+    e.x -= 1;
+    sk.s.round += 1;
+    expect(threatAt(sk.s, w, 30, 24)).toBeGreaterThan(0.9 * charge);
+  });
+
   it('strike: what the warrior could charge from a place', () => {
     const sk = board(5.5);
     const w = sk.w(0);
@@ -256,6 +299,53 @@ describe('every action', () => {
     fast.w(1).profile = { ...fast.w(1).profile, march: 6 };
     const stay = choose('balanced', fast);
     expect(stay.kind === 'action' && stay.action.type).not.toBe('reposition');
+    // The same losing fight with a shooter covering the way out: Broken! there, its next wound slays it, so it stays.
+    const covered = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 24, profile: { attacks: 1, clash: 1, wounds: 2, defense: 0, march: 6 } },
+        { player: 1, x: 10 + 2 * r + 0.5, y: 24, profile: { attacks: 8, clash: 5, defense: 5, wounds: 3, march: 1 } },
+        { player: 1, x: 6, y: 34, profile: { march: 1, barrage: { dice: 2, range: 14 } } },
+      ],
+      dice: [],
+    });
+    covered.w(0).points = 100;
+    covered.activate(0);
+    const under = choose('balanced', covered);
+    expect(under.kind === 'action' && under.action.type).not.toBe('reposition');
+  });
+});
+
+describe('shooting and the score', () => {
+  it('a shooter Takes Aim before its Volley even with an enemy in Charge reach', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 24, profile: { barrage: { dice: 3, range: 12 } } },
+        // 4" away: in range, and within its March and Engagement Range.
+        { player: 1, x: 10 + 2 * r + 4, y: 24, profile: { march: 5 } },
+      ],
+      dice: [],
+    });
+    sk.activate(0);
+    const c = choose('balanced', sk);
+    expect(c.kind === 'action' && c.action.type).toBe('takeAim');
+  });
+
+  it('in the last rounds a side behind takes more risk, a side ahead less', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 24 },
+        { player: 1, x: 30, y: 24 },
+      ],
+      dice: [],
+    });
+    const o = { aggression: 0.6, objective: 0.8, tactics: true };
+    const act = new Actions(o, new Goals(o));
+    const early = act.caution(sk.s, 0);
+    sk.s.round = sk.s.scenario.rounds - 1;
+    expect(act.caution(sk.s, 0)).toBeCloseTo(0.4 * early, 9);
+    sk.s.vp = [3, 1];
+    expect(act.caution(sk.s, 0)).toBeCloseTo(1.5 * early, 9);
+    expect(act.caution(sk.s, 1)).toBeCloseTo(0.4 * early, 9);
   });
 });
 
