@@ -20,7 +20,11 @@ export function placeVp(s: State, o: Objective, me: PlayerIndex): number {
   let vp = 0;
   for (const r of s.scenario.vpRules) {
     if (o.kind === 'zone') {
-      if (r.rule === 'zoneSeized') vp += r.vp;
+      if (r.rule === 'zoneSeized') {
+        // A rule may count only some zones (by diameter or label), as the scenario scores them.
+        const z = s.scenario.objectiveZones[o.index];
+        if (!r.only || ((r.only.diameter === undefined || z.diameter === r.only.diameter) && (r.only.labels === undefined || r.only.labels.includes(z.label)))) vp += r.vp;
+      }
       else if (r.rule === 'enemyZoneSeized' && o.friendlyTo === (me === 0 ? 1 : 0)) vp += r.vp;
       else if (r.rule === 'brokenLines' && o.friendlyTo !== null) vp += r.enemyZoneSeized;
       else if (r.rule === 'zonesSeizedBonus') vp += r.vp / Math.max(1, s.scenario.objectiveZones.length);
@@ -30,20 +34,23 @@ export function placeVp(s: State, o: Objective, me: PlayerIndex): number {
   return vp;
 }
 
-/** markerVp's last answer and its scenario (the VP rules do not change in a game). */
-let markerVpOf: State['scenario'] | null = null;
-let markerVpValue = 0;
-
-/** VP for destroying an enemy (or neutral) marker, from the scenario's VP rules. */
-export function markerVp(s: State): number {
-  if (s.scenario === markerVpOf) return markerVpValue;
+/**
+ * VP `me` scores for destroying marker i, from the scenario's VP rules as
+ * victory.ts counts them: an enemy marker's rules only for the enemy's, the
+ * once-only rule until it has scored, the outside-the-zones rule only for a
+ * marker outside every zone; the round bonuses at half.
+ */
+export function markerVp(s: State, i: number, me: PlayerIndex): number {
+  const m = s.scenarioState.markers[i];
+  const enemys = m.friendlyTo === (me === 0 ? 1 : 0);
   let vp = 0;
   for (const r of s.scenario.vpRules) {
-    if (r.rule === 'enemyMarkerDestroyed' || r.rule === 'enemyMarkerDestroyedOnce' || r.rule === 'markerDestroyedOutsideZones') vp += r.vp;
-    else if (r.rule === 'markersDestroyedBonus' || r.rule === 'zoneVpBonusAfterEnemyMarker') vp += r.vp / 2;
+    if (r.rule === 'enemyMarkerDestroyed') vp += enemys ? r.vp : 0;
+    else if (r.rule === 'enemyMarkerDestroyedOnce') vp += enemys && !s.scenarioState.firstEnemyMarkerScored[me] ? r.vp : 0;
+    else if (r.rule === 'markerDestroyedOutsideZones') vp += m.inZone ? 0 : r.vp;
+    else if (r.rule === 'markersDestroyedBonus') vp += r.vp / 2;
+    else if (r.rule === 'zoneVpBonusAfterEnemyMarker') vp += enemys ? r.vp / 2 : 0;
   }
-  markerVpOf = s.scenario;
-  markerVpValue = vp;
   return vp;
 }
 
@@ -160,7 +167,7 @@ export class Goals {
     const m = s.scenarioState.markers[i];
     if (m.destroyed || m.behaviour !== 'standard' || m.friendlyTo === me) return 0;
     // A marker has 5 Wounds and takes at most 1 a hit (R26): a hit is a fifth of the way.
-    return (this.o.objective * W.vp * (markerVp(s) + 0.5)) / s.scenarioState.markerRules.wounds;
+    return (this.o.objective * W.vp * (markerVp(s, i, me) + 0.5)) / s.scenarioState.markerRules.wounds;
   }
 
   /** Whether an enemy of `me` stands within two Marches of place i of `ps` (it may seize it by the next Victory Phase). */

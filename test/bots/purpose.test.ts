@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { attackOdds, attackValue, bestUnique, chargeLands, getPolicy, legalChargeTargets, placeLabel, threatAt, ThreatMap } from '../../src/bots/index.js';
 import { Actions } from '../../src/bots/act.js';
-import { Goals } from '../../src/bots/goals.js';
+import { Goals, markerVp, placeVp } from '../../src/bots/goals.js';
 import { createRng } from '../../src/dice/index.js';
 import { playGame } from '../../src/engine/index.js';
 import type { Choice, Decision, GameEvent, PlayerIndex } from '../../src/engine/types.js';
@@ -312,6 +312,33 @@ describe('every action', () => {
     covered.activate(0);
     const under = choose('balanced', covered);
     expect(under.kind === 'action' && under.action.type).not.toBe('reposition');
+  });
+});
+
+describe('what a place is worth', () => {
+  it("a zone is worth the VP of the rules that count it (Into the Grinder: 4 for a 6\" zone, 3 for the 12\" one)", () => {
+    const scenario = getScenario('into-the-grinder');
+    const state = { scenario } as never;
+    const zone = (label: string) => ({ kind: 'zone', index: scenario.objectiveZones.findIndex((z) => z.label === label), friendlyTo: null }) as never;
+    // Each also carries its share of the two-zone bonus (2 VP over 3 zones).
+    expect(placeVp(state, zone('East'), 0)).toBeCloseTo(4 + 2 / 3, 9);
+    expect(placeVp(state, zone('Centre'), 0)).toBeCloseTo(3 + 2 / 3, 9);
+  });
+
+  it('a marker is worth the VP its own rules give (Pincer: 5 for a neutral one outside the zones, none for B inside)', () => {
+    const scenario = getScenario('pincer');
+    const markers = scenario.objectiveMarkers.map((m) => ({ friendlyTo: m.friendlyTo, inZone: m.label === 'A' || m.label === 'B' }));
+    const state = { scenario, scenarioState: { markers, firstEnemyMarkerScored: [false, false] } } as never;
+    const at = (label: string) => scenario.objectiveMarkers.findIndex((m) => m.label === label);
+    expect(markerVp(state, at('West'), 0)).toBe(5);
+    expect(markerVp(state, at('B'), 0)).toBe(0);
+    // Into the Grinder: the enemy's marker scores 3 once.
+    const grinder = getScenario('into-the-grinder');
+    const g = { scenario: grinder, scenarioState: { markers: grinder.objectiveMarkers.map((m) => ({ friendlyTo: m.friendlyTo, inZone: true })), firstEnemyMarkerScored: [false, false] } };
+    const b = grinder.objectiveMarkers.findIndex((m) => m.label === 'B');
+    expect(markerVp(g as never, b, 0)).toBe(3);
+    g.scenarioState.firstEnemyMarkerScored[0] = true;
+    expect(markerVp(g as never, b, 0)).toBe(0);
   });
 });
 
