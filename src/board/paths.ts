@@ -695,6 +695,8 @@ function pointFree(sp: Space, i: number, x: number, y: number): boolean {
  * (qx, qy). Returns the cost, or -1 when a part is illegal.
  */
 function legCostAt(sp: Space, c: number, a0: number, o: number, px: number, py: number, qx: number, qy: number): number {
+  // Legality first, every part (two in five legs queued are not legal): then the cost, in the same order as ever.
+  if (segmentFault(sp, px, py, qx, qy) !== null) return -1;
   let cost = 0;
   const R = cR[c];
   if (R > 0) {
@@ -718,13 +720,10 @@ function legCostAt(sp: Space, c: number, a0: number, o: number, px: number, py: 
       }
       chX[k + 1] = px;
       chY[k + 1] = py;
-      for (let m = 1; m <= k + 1; m++) {
-        if (segmentFault(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]) !== null) return -1;
-        cost += segmentCost(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]);
-      }
+      for (let m = 1; m <= k + 1; m++) if (segmentFault(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]) !== null) return -1;
+      for (let m = 1; m <= k + 1; m++) cost += segmentCost(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]);
     }
   }
-  if (segmentFault(sp, px, py, qx, qy) !== null) return -1;
   return cost + segmentCost(sp, px, py, qx, qy);
 }
 
