@@ -8,9 +8,10 @@
 import { lineOfSight } from '../board/index.js';
 import type { LineOfSightOptions } from '../board/types.js';
 import { engagedEnemies } from '../engine/index.js';
+import { blockDiceFor, stat } from '../engine/index.js';
 import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
-import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, statNow, type EvalWeights } from './toolkit.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, noFaceRuleAbilities, statNow, type EvalWeights } from './toolkit.js';
 
 type State = Readonly<GameState>;
 
@@ -54,6 +55,13 @@ export class ThreatMap {
   private readonly mineShot: number[] = [];
   private myMarch = 0;
   private myRange = -1;
+  /** w's Resolve and block dice now, once a preparation (-1: not yet). */
+  private myResolve = -1;
+  private myBlock = 0;
+  /** w's Attacks, Clash and Volley now (-1: not yet; Volley -1 for no Barrage). */
+  private myAttacks = -1;
+  private myClash = 0;
+  private myVolley = -1;
 
   /** Whether any enemy could reach somewhere within `reach` of w (when not, the map is zero there). */
   get any(): boolean {
@@ -67,6 +75,8 @@ export class ThreatMap {
     const er = s.ruleset.engagementRange;
     this.myMarch = statNow(s, w, 'march');
     this.myRange = w.profile.barrage ? w.profile.barrage.range : -1;
+    this.myResolve = -1;
+    this.myAttacks = -1;
     let n = 0;
     for (const e of s.warriors) {
       if (e.status !== 'table' || e.player === w.player) continue;
@@ -98,16 +108,66 @@ export class ThreatMap {
 
   private weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS;
 
-  /** Enemy i's attacks on w. */
+  /** Enemy i's attacks on w: remembered by the pair with all attackOdds reads (see PAIRS), else worked out. */
   private theirs(i: number): void {
     const s = this.s;
     const w = this.w;
     const e = s.warriors[this.id[i]];
     const can = canEngage(e, w);
+    const shooter = this.range[i] >= 0;
+    const memo = pairsFor(s, this.weights);
+    if (memo === null) {
+      this.theirsNow(i, e, can, shooter);
+      return;
+    }
+    const g = s as GameState;
+    if (this.myResolve < 0) {
+      this.myResolve = stat(g, w, 'resolve');
+      this.myBlock = blockDiceFor(g, w);
+    }
+    const key = KEY;
+    key[0] = stat(g, e, 'attacks');
+    key[1] = stat(g, e, 'clash');
+    key[2] = shooter ? stat(g, e, 'volley') : -1;
+    key[3] = this.myResolve;
+    key[4] = this.myBlock;
+    key[5] = w.markers;
+    key[6] = w.broken ? 1 : 0;
+    key[7] = can ? 1 : 0;
+    key[8] = w.points;
+    const pair = profileId(e.profile) * 4096 + profileId(w.profile);
+    let seen = memo.get(pair);
+    if (seen === undefined) {
+      seen = [];
+      memo.set(pair, seen);
+    }
+    for (const v of seen) {
+      if (!sameKey(v, key)) continue;
+      this.charge[i] = v[KEYS];
+      this.chargeOut[i] = v[KEYS + 1];
+      this.volleyAimed[i] = v[KEYS + 2];
+      this.obscured[i] = v[KEYS + 3];
+      this.volleyMoved[i] = v[KEYS + 4];
+      return;
+    }
+    this.theirsNow(i, e, can, shooter);
+    const v = new Float64Array(KEYS + 5);
+    v.set(key);
+    v[KEYS] = this.charge[i];
+    v[KEYS + 1] = this.chargeOut[i];
+    v[KEYS + 2] = this.volleyAimed[i];
+    v[KEYS + 3] = this.obscured[i];
+    v[KEYS + 4] = this.volleyMoved[i];
+    seen.push(v);
+  }
+
+  /** Enemy i's attacks on w, by exact odds. */
+  private theirsNow(i: number, e: Warrior, can: boolean, shooter: boolean): void {
+    const s = this.s;
+    const w = this.w;
     const weights = this.weights;
     this.charge[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w, weights) : 0;
     this.chargeOut[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: true }), w, weights) : 0;
-    const shooter = this.range[i] >= 0;
     this.volleyAimed[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: false }), w, weights) : 0;
     this.obscured[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: true }), w, weights) : 0;
     this.volleyMoved[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: false, obscured: false }), w, weights) : 0;
@@ -118,8 +178,49 @@ export class ThreatMap {
     const s = this.s;
     const w = this.w;
     const e = s.warriors[this.id[i]];
-    this.mine[i] = canEngage(w, e) ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, this.weights) : 0;
+    const can = canEngage(w, e);
+    const memo = pairsFor(s, this.weights);
+    let seen: Float64Array[] | undefined;
+    if (memo !== null) {
+      const g = s as GameState;
+      if (this.myAttacks < 0) {
+        this.myAttacks = stat(g, w, 'attacks');
+        this.myClash = stat(g, w, 'clash');
+        this.myVolley = this.myRange >= 0 ? stat(g, w, 'volley') : -1;
+      }
+      const key = KEY;
+      key[0] = this.myAttacks;
+      key[1] = this.myClash;
+      key[2] = this.myVolley;
+      key[3] = stat(g, e, 'resolve');
+      key[4] = blockDiceFor(g, e);
+      key[5] = e.markers;
+      key[6] = e.broken ? 1 : 0;
+      key[7] = can ? 1 : 0;
+      key[8] = e.points;
+      // Their attacks' pairs are below 4096², ours above.
+      const pair = OURS + profileId(w.profile) * 4096 + profileId(e.profile);
+      seen = memo.get(pair);
+      if (seen === undefined) {
+        seen = [];
+        memo.set(pair, seen);
+      }
+      for (const v of seen) {
+        if (!sameKey(v, key)) continue;
+        this.mine[i] = v[KEYS];
+        this.mineShot[i] = v[KEYS + 1];
+        return;
+      }
+    }
+    this.mine[i] = can ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, this.weights) : 0;
     this.mineShot[i] = this.myRange >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, this.weights) : 0;
+    if (seen !== undefined) {
+      const v = new Float64Array(KEYS + 2);
+      v.set(KEY);
+      v[KEYS] = this.mine[i];
+      v[KEYS + 1] = this.mineShot[i];
+      seen.push(v);
+    }
   }
 
   /**
@@ -208,6 +309,53 @@ function busy(s: State, e: Warrior, w: Warrior): boolean {
   if (!engaged(s, e)) return false;
   for (const f of engagedEnemies(s as GameState, e)) if (f !== w) return true;
   return false;
+}
+
+/**
+ * The enemy table's answers by the pair of profiles (attacker's × target's):
+ * what an enemy's Charges and Volleys are worth against w, each with the
+ * numbers attackOdds and attackValue read besides the two profiles (the
+ * attacker's Attacks, Clash and Volley, the target's Resolve, block dice,
+ * markers, Broken! and points, and whether the two may engage). Warriors of
+ * one profile share them, and a wound, a Command Ability or a Duel gives
+ * another entry. Only while no ability in force adds a face rule (then the
+ * odds are the profiles' and these numbers'); for one state, ruleset and
+ * weights (a fork or another game starts afresh).
+ */
+const KEYS = 9;
+const OURS = 4096 * 4096;
+const KEY = new Float64Array(KEYS);
+const PAIRS = new Map<number, Float64Array[]>();
+const PROFILES = new Map<Warrior['profile'], number>();
+let pairsState: State | null = null;
+let pairsRules: State['ruleset'] | null = null;
+let pairsWeights: Readonly<EvalWeights> | null = null;
+
+function pairsFor(s: State, weights: Readonly<EvalWeights>): Map<number, Float64Array[]> | null {
+  if (!noFaceRuleAbilities(s)) return null;
+  if (s !== pairsState || s.ruleset !== pairsRules || weights !== pairsWeights || PROFILES.size >= 4000) {
+    PAIRS.clear();
+    PROFILES.clear();
+    pairsState = s;
+    pairsRules = s.ruleset;
+    pairsWeights = weights;
+  }
+  return PAIRS;
+}
+
+/** A small number for each profile met since PAIRS was last emptied. */
+function profileId(p: Warrior['profile']): number {
+  let id = PROFILES.get(p);
+  if (id === undefined) {
+    id = PROFILES.size;
+    PROFILES.set(p, id);
+  }
+  return id;
+}
+
+function sameKey(v: Float64Array, k: Float64Array): boolean {
+  for (let i = 0; i < KEYS; i++) if (v[i] !== k[i]) return false;
+  return true;
 }
 
 const MAP = new ThreatMap();

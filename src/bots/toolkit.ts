@@ -227,7 +227,7 @@ export function hitsOdds(s: State, target: Warrior, hits: number): AttackOdds {
 }
 
 /** Whether no ability in force adds a face rule (activeFaceRules would add none): an attack's face rules are its profiles' own. */
-function noFaceRuleAbilities(s: State): boolean {
+export function noFaceRuleAbilities(s: State): boolean {
   for (const a of s.abilities) if (a.def && a.def.effect.kind === 'faceRule') return false;
   return true;
 }
