@@ -179,48 +179,15 @@ export class ThreatMap {
     const w = this.w;
     const e = s.warriors[this.id[i]];
     const can = canEngage(w, e);
-    const memo = pairsFor(s, this.weights);
-    let seen: Float64Array[] | undefined;
-    if (memo !== null) {
+    if (this.myAttacks < 0) {
       const g = s as GameState;
-      if (this.myAttacks < 0) {
-        this.myAttacks = stat(g, w, 'attacks');
-        this.myClash = stat(g, w, 'clash');
-        this.myVolley = this.myRange >= 0 ? stat(g, w, 'volley') : -1;
-      }
-      const key = KEY;
-      key[0] = this.myAttacks;
-      key[1] = this.myClash;
-      key[2] = this.myVolley;
-      key[3] = stat(g, e, 'resolve');
-      key[4] = blockDiceFor(g, e);
-      key[5] = e.markers;
-      key[6] = e.broken ? 1 : 0;
-      key[7] = can ? 1 : 0;
-      key[8] = e.points;
-      // Their attacks' pairs are below 4096², ours above.
-      const pair = OURS + profileId(w.profile) * 4096 + profileId(e.profile);
-      seen = memo.get(pair);
-      if (seen === undefined) {
-        seen = [];
-        memo.set(pair, seen);
-      }
-      for (const v of seen) {
-        if (!sameKey(v, key)) continue;
-        this.mine[i] = v[KEYS];
-        this.mineShot[i] = v[KEYS + 1];
-        return;
-      }
+      this.myAttacks = stat(g, w, 'attacks');
+      this.myClash = stat(g, w, 'clash');
+      this.myVolley = w.profile.barrage ? stat(g, w, 'volley') : -1;
     }
-    this.mine[i] = can ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, this.weights) : 0;
-    this.mineShot[i] = this.myRange >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, this.weights) : 0;
-    if (seen !== undefined) {
-      const v = new Float64Array(KEYS + 2);
-      v.set(KEY);
-      v[KEYS] = this.mine[i];
-      v[KEYS + 1] = this.mineShot[i];
-      seen.push(v);
-    }
+    strikeWorth(s, w, e, this.weights, this.myAttacks, this.myClash, this.myVolley, can);
+    this.mine[i] = can ? STRIKE.charge : 0;
+    this.mineShot[i] = this.myRange >= 0 ? STRIKE.shot : 0;
   }
 
   /**
@@ -353,6 +320,58 @@ function profileId(p: Warrior['profile']): number {
   return id;
 }
 
+/** strikeWorth's answer (reused). */
+const STRIKE = { charge: 0, shot: 0 };
+
+/**
+ * What w's Charge (Inspired!, R14; not Outnumbered) and Aimed! Volley (not
+ * Obscured; 0 without a Barrage) on e are worth, in STRIKE: from PAIRS when
+ * found there, else by exact odds. `attacks`, `clash`, `volley` are w's now
+ * (volley -1 without a Barrage); the Charge's worth is worked out only when
+ * `can` (else 0) unless the pair is remembered.
+ */
+function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWeights>, attacks: number, clash: number, volley: number, can: boolean): void {
+  const memo = pairsFor(s, weights);
+  let seen: Float64Array[] | undefined;
+  if (memo !== null) {
+    const g = s as GameState;
+    const key = KEY;
+    key[0] = attacks;
+    key[1] = clash;
+    key[2] = volley;
+    key[3] = stat(g, e, 'resolve');
+    key[4] = blockDiceFor(g, e);
+    key[5] = e.markers;
+    key[6] = e.broken ? 1 : 0;
+    key[7] = 1;
+    key[8] = e.points;
+    // Their attacks' pairs are below 4096², these above.
+    const pair = OURS + profileId(w.profile) * 4096 + profileId(e.profile);
+    seen = memo.get(pair);
+    if (seen === undefined) {
+      seen = [];
+      memo.set(pair, seen);
+    }
+    for (const v of seen) {
+      if (!sameKey(v, key)) continue;
+      STRIKE.charge = v[KEYS];
+      STRIKE.shot = v[KEYS + 1];
+      return;
+    }
+    // Remembered, the Charge is worked out whether or not this pair may engage now.
+    can = true;
+  }
+  STRIKE.charge = can ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, weights) : 0;
+  STRIKE.shot = volley >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, weights) : 0;
+  if (seen !== undefined) {
+    const v = new Float64Array(KEYS + 2);
+    v.set(KEY);
+    v[KEYS] = STRIKE.charge;
+    v[KEYS + 1] = STRIKE.shot;
+    seen.push(v);
+  }
+}
+
 function sameKey(v: Float64Array, k: Float64Array): boolean {
   for (let i = 0; i < KEYS; i++) if (v[i] !== k[i]) return false;
   return true;
@@ -407,11 +426,14 @@ export function closingEdge(s: State, me: 0 | 1): number {
       for (const c of counts[q]) them += c;
       for (let i = 0; i < reps[p].length; i++) {
         const w = reps[p][i];
+        const g = s as GameState;
+        const attacks = stat(g, w, 'attacks');
+        const clash = stat(g, w, 'clash');
+        const volley = w.profile.barrage ? stat(g, w, 'volley') : -1;
         for (let j = 0; j < reps[q].length; j++) {
           const e = reps[q][j];
-          const strike = attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e);
-          const shot = w.profile.barrage ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e) : 0;
-          dealt[p] += (counts[p][i] * counts[q][j] * Math.max(strike, shot)) / Math.max(1, them);
+          strikeWorth(s, w, e, DEFAULT_WEIGHTS, attacks, clash, volley, true);
+          dealt[p] += (counts[p][i] * counts[q][j] * Math.max(STRIKE.charge, STRIKE.shot)) / Math.max(1, them);
         }
       }
     }
