@@ -185,7 +185,8 @@ export class ThreatMap {
       this.myClash = stat(g, w, 'clash');
       this.myVolley = w.profile.barrage ? stat(g, w, 'volley') : -1;
     }
-    strikeWorth(s, w, e, this.weights, this.myAttacks, this.myClash, this.myVolley, can);
+    const g = s as GameState;
+    strikeWorth(s, w, e, this.weights, this.myAttacks, this.myClash, this.myVolley, stat(g, e, 'resolve'), blockDiceFor(g, e), can);
     this.mine[i] = can ? STRIKE.charge : 0;
     this.mineShot[i] = this.myRange >= 0 ? STRIKE.shot : 0;
   }
@@ -327,20 +328,20 @@ const STRIKE = { charge: 0, shot: 0 };
  * What w's Charge (Inspired!, R14; not Outnumbered) and Aimed! Volley (not
  * Obscured; 0 without a Barrage) on e are worth, in STRIKE: from PAIRS when
  * found there, else by exact odds. `attacks`, `clash`, `volley` are w's now
- * (volley -1 without a Barrage); the Charge's worth is worked out only when
- * `can` (else 0) unless the pair is remembered.
+ * (volley -1 without a Barrage), `resolve` and `block` e's (its Resolve and
+ * block dice now); the Charge's worth is worked out only when `can` (else 0)
+ * unless the pair is remembered.
  */
-function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWeights>, attacks: number, clash: number, volley: number, can: boolean): void {
+function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWeights>, attacks: number, clash: number, volley: number, resolve: number, block: number, can: boolean): void {
   const memo = pairsFor(s, weights);
   let seen: Float64Array[] | undefined;
   if (memo !== null) {
-    const g = s as GameState;
     const key = KEY;
     key[0] = attacks;
     key[1] = clash;
     key[2] = volley;
-    key[3] = stat(g, e, 'resolve');
-    key[4] = blockDiceFor(g, e);
+    key[3] = resolve;
+    key[4] = block;
     key[5] = e.markers;
     key[6] = e.broken ? 1 : 0;
     key[7] = 1;
@@ -393,6 +394,8 @@ export function strikeAt(s: State, w: Warrior, x: number, y: number, weights: Re
 let edgeState: State | null = null;
 let edgeRound = -1;
 const EDGE: [number, number] = [1, 1];
+const EDGE_RESOLVE: number[] = [];
+const EDGE_BLOCK: number[] = [];
 
 /**
  * Whether `me` gains by closing: the expected worth of my warriors' Charges
@@ -420,19 +423,26 @@ export function closingEdge(s: State, me: 0 | 1): number {
       }
     }
     const dealt = [0, 0];
+    const g = s as GameState;
     for (const p of [0, 1] as const) {
       const q = p === 0 ? 1 : 0;
       let them = 0;
       for (const c of counts[q]) them += c;
+      // The targets' Resolve and block dice, once each.
+      const resolve = EDGE_RESOLVE;
+      const block = EDGE_BLOCK;
+      for (let j = 0; j < reps[q].length; j++) {
+        resolve[j] = stat(g, reps[q][j], 'resolve');
+        block[j] = blockDiceFor(g, reps[q][j]);
+      }
       for (let i = 0; i < reps[p].length; i++) {
         const w = reps[p][i];
-        const g = s as GameState;
         const attacks = stat(g, w, 'attacks');
         const clash = stat(g, w, 'clash');
         const volley = w.profile.barrage ? stat(g, w, 'volley') : -1;
         for (let j = 0; j < reps[q].length; j++) {
           const e = reps[q][j];
-          strikeWorth(s, w, e, DEFAULT_WEIGHTS, attacks, clash, volley, true);
+          strikeWorth(s, w, e, DEFAULT_WEIGHTS, attacks, clash, volley, resolve[j], block[j], true);
           dealt[p] += (counts[p][i] * counts[q][j] * Math.max(STRIKE.charge, STRIKE.shot)) / Math.max(1, them);
         }
       }
