@@ -78,13 +78,20 @@ export class ThreatMap {
     this.myResolve = -1;
     this.myAttacks = -1;
     let n = 0;
+    // The most any ability in force could add to a March: an enemy out of reach even with it needs no stat.
+    let boost = 0;
+    for (const a of s.abilities) if (a.def && a.def.effect.kind === 'modify' && a.def.effect.stat === 'march' && a.def.effect.by > 0) boost += a.def.effect.by;
+    const ours = Math.max(this.myMarch + er, this.myRange);
     for (const e of s.warriors) {
       if (e.status !== 'table' || e.player === w.player) continue;
       const far = Math.sqrt((e.x - w.x) ** 2 + (e.y - w.y) ** 2) - e.r - w.r - reach;
-      const march = statNow(s, e, 'march');
       const barrage = e.profile.barrage;
+      if (far > ours) {
+        const most = Math.max(0, e.profile.march + boost);
+        if (far > (e.broken ? 0 : Math.max(most * 1.5 + er, barrage ? barrage.range + most : 0))) continue;
+      }
+      const march = statNow(s, e, 'march');
       const theirs = e.broken ? 0 : Math.max(march * 1.5 + er, barrage ? barrage.range + march : 0);
-      const ours = Math.max(this.myMarch + er, this.myRange);
       if (far > theirs && far > ours) continue;
       this.id[n] = e.id;
       this.x[n] = e.x;
