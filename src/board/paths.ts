@@ -695,6 +695,8 @@ function pointFree(sp: Space, i: number, x: number, y: number): boolean {
  * (qx, qy). Returns the cost, or -1 when a part is illegal.
  */
 function legCostAt(sp: Space, c: number, a0: number, o: number, px: number, py: number, qx: number, qy: number): number {
+  // Legality first, every part (two in five legs queued are not legal): then the cost, in the same order as ever.
+  if (segmentFault(sp, px, py, qx, qy) !== null) return -1;
   let cost = 0;
   const R = cR[c];
   if (R > 0) {
@@ -718,13 +720,10 @@ function legCostAt(sp: Space, c: number, a0: number, o: number, px: number, py: 
       }
       chX[k + 1] = px;
       chY[k + 1] = py;
-      for (let m = 1; m <= k + 1; m++) {
-        if (segmentFault(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]) !== null) return -1;
-        cost += segmentCost(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]);
-      }
+      for (let m = 1; m <= k + 1; m++) if (segmentFault(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]) !== null) return -1;
+      for (let m = 1; m <= k + 1; m++) cost += segmentCost(sp, chX[m - 1], chY[m - 1], chX[m], chY[m]);
     }
   }
-  if (segmentFault(sp, px, py, qx, qy) !== null) return -1;
   return cost + segmentCost(sp, px, py, qx, qy);
 }
 
@@ -833,10 +832,15 @@ function bounded(sp: Space, from: Point, goal: Point, bound: number): Path | nul
       for (let t = 0; t < (Rj > 0 ? 2 : 1); t++) {
         const oj = t === 0 ? 1 : -1;
         tangent(ccx, ccy, Rc, o, cX[j], cY[j], Rj, oj);
-        if (!T.ok || !pointFree(sp, j, T.qx, T.qy) || (Rc > 0 && !pointFree(sp, c, T.px, T.py))) continue;
-        const arc = Rc > 0 ? Rc * sweep(nAngle[node], Math.atan2(T.py - ccy, T.px - ccx), o) : 0;
+        if (!T.ok) continue;
         const seg = hyp(T.qx - T.px, T.qy - T.py);
-        const f = g0 + arc + seg + hyp(gx - T.qx, gy - T.qy);
+        const toGoal = hyp(gx - T.qx, gy - T.qy);
+        // The arc adds to g0 first and is never negative: when the rest alone is over the bound, so is f
+        // (floating-point addition is monotone), and the tests below need not be made.
+        if (g0 + seg + toGoal > bound) continue;
+        if (!pointFree(sp, j, T.qx, T.qy) || (Rc > 0 && !pointFree(sp, c, T.px, T.py))) continue;
+        const arc = Rc > 0 ? Rc * sweep(nAngle[node], Math.atan2(T.py - ccy, T.px - ccx), o) : 0;
+        const f = g0 + arc + seg + toGoal;
         if (f > bound) continue;
         heap.push(f, node, j, oj, g0 + arc + seg);
       }
@@ -1008,6 +1012,10 @@ function nearSpace(sp: Space, pts: readonly Point[], side: readonly (readonly [P
   return near;
 }
 
+/** refine's scratch: when each point last moved, and when each crossing was last placed (a count of moves). */
+const MOVED_AT: number[] = [];
+const PLACED_AT: number[] = [];
+
 function refine(sp: Space, input: Point[]): Point[] {
   // Split every segment at its crossings of difficult sides, remembering the side.
   const pts: Point[] = [input[0]];
@@ -1055,11 +1063,21 @@ function refine(sp: Space, input: Point[]): Point[] {
     if (segmentFault(near, a.x, a.y, x, y) !== null || segmentFault(near, x, y, b.x, b.y) !== null) return Infinity;
     return segmentCost(near, a.x, a.y, x, y) + segmentCost(near, x, y, b.x, b.y);
   };
+  // A point whose neighbours have not moved since it was last placed would be placed where it is again
+  // (the search below is a function of them): it is skipped, with the same answer.
+  let moves = 0;
+  const movedAt = MOVED_AT;
+  const placedAt = PLACED_AT;
+  for (let i = 0; i < pts.length; i++) {
+    movedAt[i] = 0;
+    placedAt[i] = -1;
+  }
   for (let sweepN = 0; sweepN < 60; sweepN++) {
     let gain = 0;
     for (let i = 1; i < pts.length - 1; i++) {
       const s = side[i];
       if (!s) continue;
+      if (placedAt[i] >= movedAt[i - 1] && placedAt[i] >= movedAt[i + 1]) continue;
       const [p, q] = s;
       const at = (t: number) => local(i, p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
       const before = local(i, pts[i].x, pts[i].y);
@@ -1089,7 +1107,9 @@ function refine(sp: Space, input: Point[]): Point[] {
       if (after < before - 1e-12) {
         gain += before - after;
         pts[i] = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+        movedAt[i] = ++moves;
       }
+      placedAt[i] = moves;
     }
     if (gain < 1e-7) break;
   }

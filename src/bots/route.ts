@@ -42,26 +42,49 @@ export function travel(s: State, w: Warrior, x: number, y: number): number {
   if (straight < 1e-9 || !terrainOnLine(s, w.x, w.y, x, y)) return straight;
   // The same question comes back several times a decision and from warriors standing still: remembered
   // per table (the terrain) by the warrior's base, place and goal.
-  if (s.impassable !== travelTerrain || TRAVEL.size > 20_000) {
+  if (s.impassable !== travelTerrain || travelCount > 20_000) {
     TRAVEL.clear();
+    travelCount = 0;
     travelTerrain = s.impassable;
   }
-  // The key is all the answer depends on (so it is the same whatever was asked before: determinism).
-  const key = `${w.r},${w.x},${w.y},${x},${y}`;
-  let d = TRAVEL.get(key);
-  if (d === undefined) {
-    SPACE.r = w.r;
-    SPACE.impassable = s.impassable;
-    SPACE.difficult = s.difficult;
-    SPACE.table = s.table;
-    const p = planPath(SPACE, { x: w.x, y: w.y }, { x, y });
-    d = p ? p.cost : 2 * straight;
-    TRAVEL.set(key, d);
+  // The key is all the answer depends on (so it is the same whatever was asked before: determinism): the five
+  // numbers, found by a hash of their bits (no text to build) and compared exactly.
+  const h = hashOf(w.r, w.x, w.y, x, y);
+  let list = TRAVEL.get(h);
+  if (list !== undefined) {
+    for (let i = 0; i < list.length; i += 6) {
+      if (list[i] === w.r && list[i + 1] === w.x && list[i + 2] === w.y && list[i + 3] === x && list[i + 4] === y) return list[i + 5];
+    }
+  } else {
+    list = [];
+    TRAVEL.set(h, list);
   }
+  SPACE.r = w.r;
+  SPACE.impassable = s.impassable;
+  SPACE.difficult = s.difficult;
+  SPACE.table = s.table;
+  const p = planPath(SPACE, { x: w.x, y: w.y }, { x, y });
+  const d = p ? p.cost : 2 * straight;
+  list.push(w.r, w.x, w.y, x, y, d);
+  travelCount++;
   return d;
 }
 
-const TRAVEL = new Map<string, number>();
+/** travel's answers by hashOf their five numbers: runs of (r, wx, wy, x, y, answer). */
+const TRAVEL = new Map<number, number[]>();
+let travelCount = 0;
+const BITS = new Float64Array(1);
+const WORDS = new Int32Array(BITS.buffer);
+
+/** A small-integer hash of the numbers' bits (equal numbers, equal hashes; 0 and -0 alike, as their text was). */
+function hashOf(a: number, b: number, c: number, d: number, e: number): number {
+  return mix(mix(mix(mix(mix(0x811c9dc5, a), b), c), d), e) & 0x3fffffff;
+}
+
+function mix(h: number, v: number): number {
+  BITS[0] = v === 0 ? 0 : v;
+  return Math.imul(Math.imul(h ^ WORDS[0], 0x01000193) ^ WORDS[1], 0x01000193);
+}
 const SPACE: PathSpace = { r: 0, bases: [], impassable: [], difficult: [], table: { width: 0, height: 0 } };
 let travelTerrain: State['impassable'] | null = null;
 

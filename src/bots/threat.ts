@@ -8,10 +8,11 @@
 import { lineOfSight } from '../board/index.js';
 import type { LineOfSightOptions } from '../board/types.js';
 import { engagedEnemies } from '../engine/index.js';
+import { blockDiceFor, stat } from '../engine/index.js';
 import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
 import { chargeLikelihood } from './observed.js';
-import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, statNow, type EvalWeights } from './toolkit.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, noFaceRuleAbilities, statNow, type EvalWeights } from './toolkit.js';
 
 type State = Readonly<GameState>;
 
@@ -67,6 +68,13 @@ export class ThreatMap {
   private readonly fx: number[] = [];
   private readonly fy: number[] = [];
   private readonly fcome: number[] = [];
+  /** w's Resolve and block dice now, once a preparation (-1: not yet). */
+  private myResolve = -1;
+  private myBlock = 0;
+  /** w's Attacks, Clash and Volley now (-1: not yet; Volley -1 for no Barrage). */
+  private myAttacks = -1;
+  private myClash = 0;
+  private myVolley = -1;
 
   /** Whether any enemy could reach somewhere within `reach` of w (when not, the map is zero there). */
   get any(): boolean {
@@ -80,14 +88,23 @@ export class ThreatMap {
     const er = s.ruleset.engagementRange;
     this.myMarch = statNow(s, w, 'march');
     this.myRange = w.profile.barrage ? w.profile.barrage.range : -1;
+    this.myResolve = -1;
+    this.myAttacks = -1;
     let n = 0;
+    // The most any ability in force could add to a March: an enemy out of reach even with it needs no stat.
+    let boost = 0;
+    for (const a of s.abilities) if (a.def && a.def.effect.kind === 'modify' && a.def.effect.stat === 'march' && a.def.effect.by > 0) boost += a.def.effect.by;
+    const ours = Math.max(this.myMarch + er, this.myRange);
     for (const e of s.warriors) {
       if (e.status !== 'table' || e.player === w.player) continue;
       const far = Math.sqrt((e.x - w.x) ** 2 + (e.y - w.y) ** 2) - e.r - w.r - reach;
-      const march = statNow(s, e, 'march');
       const barrage = e.profile.barrage;
+      if (far > ours) {
+        const most = Math.max(0, e.profile.march + boost);
+        if (far > (e.broken ? 0 : Math.max(most * 1.5 + er, barrage ? barrage.range + most : 0))) continue;
+      }
+      const march = statNow(s, e, 'march');
       const theirs = e.broken ? 0 : Math.max(march * 1.5 + er, barrage ? barrage.range + march : 0);
-      const ours = Math.max(this.myMarch + er, this.myRange);
       if (far > theirs && far > ours) continue;
       this.id[n] = e.id;
       this.x[n] = e.x;
@@ -129,16 +146,66 @@ export class ThreatMap {
 
   private weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS;
 
-  /** Enemy i's attacks on w. */
+  /** Enemy i's attacks on w: remembered by the pair with all attackOdds reads (see PAIRS), else worked out. */
   private theirs(i: number): void {
     const s = this.s;
     const w = this.w;
     const e = s.warriors[this.id[i]];
     const can = canEngage(e, w);
+    const shooter = this.range[i] >= 0;
+    const memo = pairsFor(s, this.weights);
+    if (memo === null) {
+      this.theirsNow(i, e, can, shooter);
+      return;
+    }
+    const g = s as GameState;
+    if (this.myResolve < 0) {
+      this.myResolve = stat(g, w, 'resolve');
+      this.myBlock = blockDiceFor(g, w);
+    }
+    const key = KEY;
+    key[0] = stat(g, e, 'attacks');
+    key[1] = stat(g, e, 'clash');
+    key[2] = shooter ? stat(g, e, 'volley') : -1;
+    key[3] = this.myResolve;
+    key[4] = this.myBlock;
+    key[5] = w.markers;
+    key[6] = w.broken ? 1 : 0;
+    key[7] = can ? 1 : 0;
+    key[8] = w.points;
+    const pair = profileId(e.profile) * 4096 + profileId(w.profile);
+    let seen = memo.get(pair);
+    if (seen === undefined) {
+      seen = [];
+      memo.set(pair, seen);
+    }
+    for (const v of seen) {
+      if (!sameKey(v, key)) continue;
+      this.charge[i] = v[KEYS];
+      this.chargeOut[i] = v[KEYS + 1];
+      this.volleyAimed[i] = v[KEYS + 2];
+      this.obscured[i] = v[KEYS + 3];
+      this.volleyMoved[i] = v[KEYS + 4];
+      return;
+    }
+    this.theirsNow(i, e, can, shooter);
+    const v = new Float64Array(KEYS + 5);
+    v.set(key);
+    v[KEYS] = this.charge[i];
+    v[KEYS + 1] = this.chargeOut[i];
+    v[KEYS + 2] = this.volleyAimed[i];
+    v[KEYS + 3] = this.obscured[i];
+    v[KEYS + 4] = this.volleyMoved[i];
+    seen.push(v);
+  }
+
+  /** Enemy i's attacks on w, by exact odds. */
+  private theirsNow(i: number, e: Warrior, can: boolean, shooter: boolean): void {
+    const s = this.s;
+    const w = this.w;
     const weights = this.weights;
     this.charge[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w, weights) : 0;
     this.chargeOut[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: true }), w, weights) : 0;
-    const shooter = this.range[i] >= 0;
     this.volleyAimed[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: false }), w, weights) : 0;
     this.obscured[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: true }), w, weights) : 0;
     this.volleyMoved[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: false, obscured: false }), w, weights) : 0;
@@ -149,8 +216,17 @@ export class ThreatMap {
     const s = this.s;
     const w = this.w;
     const e = s.warriors[this.id[i]];
-    this.mine[i] = canEngage(w, e) ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, this.weights) : 0;
-    this.mineShot[i] = this.myRange >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, this.weights) : 0;
+    const can = canEngage(w, e);
+    if (this.myAttacks < 0) {
+      const g = s as GameState;
+      this.myAttacks = stat(g, w, 'attacks');
+      this.myClash = stat(g, w, 'clash');
+      this.myVolley = w.profile.barrage ? stat(g, w, 'volley') : -1;
+    }
+    const g = s as GameState;
+    strikeWorth(s, w, e, this.weights, this.myAttacks, this.myClash, this.myVolley, stat(g, e, 'resolve'), blockDiceFor(g, e), can);
+    this.mine[i] = can ? STRIKE.charge : 0;
+    this.mineShot[i] = this.myRange >= 0 ? STRIKE.shot : 0;
   }
 
   /**
@@ -249,6 +325,105 @@ function busy(s: State, e: Warrior, w: Warrior): boolean {
   return false;
 }
 
+/**
+ * The enemy table's answers by the pair of profiles (attacker's × target's):
+ * what an enemy's Charges and Volleys are worth against w, each with the
+ * numbers attackOdds and attackValue read besides the two profiles (the
+ * attacker's Attacks, Clash and Volley, the target's Resolve, block dice,
+ * markers, Broken! and points, and whether the two may engage). Warriors of
+ * one profile share them, and a wound, a Command Ability or a Duel gives
+ * another entry. Only while no ability in force adds a face rule (then the
+ * odds are the profiles' and these numbers'); for one state, ruleset and
+ * weights (a fork or another game starts afresh).
+ */
+const KEYS = 9;
+const OURS = 4096 * 4096;
+const KEY = new Float64Array(KEYS);
+const PAIRS = new Map<number, Float64Array[]>();
+const PROFILES = new Map<Warrior['profile'], number>();
+let pairsState: State | null = null;
+let pairsRules: State['ruleset'] | null = null;
+let pairsWeights: Readonly<EvalWeights> | null = null;
+
+function pairsFor(s: State, weights: Readonly<EvalWeights>): Map<number, Float64Array[]> | null {
+  if (!noFaceRuleAbilities(s)) return null;
+  if (s !== pairsState || s.ruleset !== pairsRules || weights !== pairsWeights || PROFILES.size >= 4000) {
+    PAIRS.clear();
+    PROFILES.clear();
+    pairsState = s;
+    pairsRules = s.ruleset;
+    pairsWeights = weights;
+  }
+  return PAIRS;
+}
+
+/** A small number for each profile met since PAIRS was last emptied. */
+function profileId(p: Warrior['profile']): number {
+  let id = PROFILES.get(p);
+  if (id === undefined) {
+    id = PROFILES.size;
+    PROFILES.set(p, id);
+  }
+  return id;
+}
+
+/** strikeWorth's answer (reused). */
+const STRIKE = { charge: 0, shot: 0 };
+
+/**
+ * What w's Charge (Inspired!, R14; not Outnumbered) and Aimed! Volley (not
+ * Obscured; 0 without a Barrage) on e are worth, in STRIKE: from PAIRS when
+ * found there, else by exact odds. `attacks`, `clash`, `volley` are w's now
+ * (volley -1 without a Barrage), `resolve` and `block` e's (its Resolve and
+ * block dice now); the Charge's worth is worked out only when `can` (else 0)
+ * unless the pair is remembered.
+ */
+function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWeights>, attacks: number, clash: number, volley: number, resolve: number, block: number, can: boolean): void {
+  const memo = pairsFor(s, weights);
+  let seen: Float64Array[] | undefined;
+  if (memo !== null) {
+    const key = KEY;
+    key[0] = attacks;
+    key[1] = clash;
+    key[2] = volley;
+    key[3] = resolve;
+    key[4] = block;
+    key[5] = e.markers;
+    key[6] = e.broken ? 1 : 0;
+    key[7] = 1;
+    key[8] = e.points;
+    // Their attacks' pairs are below 4096², these above.
+    const pair = OURS + profileId(w.profile) * 4096 + profileId(e.profile);
+    seen = memo.get(pair);
+    if (seen === undefined) {
+      seen = [];
+      memo.set(pair, seen);
+    }
+    for (const v of seen) {
+      if (!sameKey(v, key)) continue;
+      STRIKE.charge = v[KEYS];
+      STRIKE.shot = v[KEYS + 1];
+      return;
+    }
+    // Remembered, the Charge is worked out whether or not this pair may engage now.
+    can = true;
+  }
+  STRIKE.charge = can ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, weights) : 0;
+  STRIKE.shot = volley >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, weights) : 0;
+  if (seen !== undefined) {
+    const v = new Float64Array(KEYS + 2);
+    v.set(KEY);
+    v[KEYS] = STRIKE.charge;
+    v[KEYS + 1] = STRIKE.shot;
+    seen.push(v);
+  }
+}
+
+function sameKey(v: Float64Array, k: Float64Array): boolean {
+  for (let i = 0; i < KEYS; i++) if (v[i] !== k[i]) return false;
+  return true;
+}
+
 const MAP = new ThreatMap();
 
 /** The threat map's expected loss of w at (x, y) (docs/BOTS.md): ThreatMap prepared for that one place. */
@@ -265,6 +440,8 @@ export function strikeAt(s: State, w: Warrior, x: number, y: number, weights: Re
 let edgeState: State | null = null;
 let edgeRound = -1;
 const EDGE: [number, number] = [1, 1];
+const EDGE_RESOLVE: number[] = [];
+const EDGE_BLOCK: number[] = [];
 
 /**
  * Whether `me` gains by closing: the expected worth of my warriors' Charges
@@ -292,17 +469,27 @@ export function closingEdge(s: State, me: 0 | 1): number {
       }
     }
     const dealt = [0, 0];
+    const g = s as GameState;
     for (const p of [0, 1] as const) {
       const q = p === 0 ? 1 : 0;
       let them = 0;
       for (const c of counts[q]) them += c;
+      // The targets' Resolve and block dice, once each.
+      const resolve = EDGE_RESOLVE;
+      const block = EDGE_BLOCK;
+      for (let j = 0; j < reps[q].length; j++) {
+        resolve[j] = stat(g, reps[q][j], 'resolve');
+        block[j] = blockDiceFor(g, reps[q][j]);
+      }
       for (let i = 0; i < reps[p].length; i++) {
         const w = reps[p][i];
+        const attacks = stat(g, w, 'attacks');
+        const clash = stat(g, w, 'clash');
+        const volley = w.profile.barrage ? stat(g, w, 'volley') : -1;
         for (let j = 0; j < reps[q].length; j++) {
           const e = reps[q][j];
-          const strike = attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e);
-          const shot = w.profile.barrage ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e) : 0;
-          dealt[p] += (counts[p][i] * counts[q][j] * Math.max(strike, shot)) / Math.max(1, them);
+          strikeWorth(s, w, e, DEFAULT_WEIGHTS, attacks, clash, volley, resolve[j], block[j], true);
+          dealt[p] += (counts[p][i] * counts[q][j] * Math.max(STRIKE.charge, STRIKE.shot)) / Math.max(1, them);
         }
       }
     }

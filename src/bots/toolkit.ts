@@ -167,8 +167,9 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
   if (noFaceRuleAbilities(s)) {
     const block = blockDiceFor(g, target);
     const flags = (outnumbered ? 1 : 0) | (inspired ? 2 : 0) | (aimed ? 4 : 0) | (obscured ? 8 : 0) | (clash ? 16 : 0) | (target.broken ? 32 : 0);
-    if (small(dice) && small(hitCap) && small(block) && small(resolve) && small(target.markers)) {
-      plainKey = dice + 64 * (hitCap + 64 * (block + 64 * (resolve + 64 * (flags + 64 * target.markers))));
+    // A key under 2^28 stays a small integer for V8 (a larger one is a heap number: slower to hash, and garbage).
+    if (small(dice) && tiny(hitCap) && tiny(block) && tiny(resolve) && tiny(target.markers)) {
+      plainKey = dice + 64 * (hitCap + 16 * (block + 16 * (resolve + 16 * (flags + 64 * target.markers))));
       plain = plainMemo(s, w.profile, target.profile);
       const hit = plain.get(plainKey);
       if (hit !== undefined) return hit;
@@ -226,7 +227,7 @@ export function hitsOdds(s: State, target: Warrior, hits: number): AttackOdds {
 }
 
 /** Whether no ability in force adds a face rule (activeFaceRules would add none): an attack's face rules are its profiles' own. */
-function noFaceRuleAbilities(s: State): boolean {
+export function noFaceRuleAbilities(s: State): boolean {
   for (const a of s.abilities) if (a.def && a.def.effect.kind === 'faceRule') return false;
   return true;
 }
@@ -234,6 +235,11 @@ function noFaceRuleAbilities(s: State): boolean {
 /** An integer from 0 to 63: one field of the plain memo's number. */
 function small(n: number): boolean {
   return Number.isInteger(n) && n >= 0 && n < 64;
+}
+
+/** An integer from 0 to 15: a narrower field of it. */
+function tiny(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < 16;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { contactPoint, lineOfSight } from '../board/index.js';
-import type { LineOfSightOptions, Path } from '../board/index.js';
+import type { LineOfSightOptions, Path, StopReason } from '../board/index.js';
 import { canAttackMarker, entrySegments } from '../scenarios/index.js';
 import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
-import { givenRoute, leg, plannedPath, walkRoute, walkTowards } from './paths.js';
+import { givenRoute, leg, plannedPath, walkRoute, walkTowards, type Walk } from './paths.js';
 import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, norm, overlapsBase, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, UniqueActionDef, Warrior } from './types.js';
 
@@ -359,7 +359,8 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
   if (action === 'charge') {
     to = leg(s, w, fromX, fromY, x, y, max, keepEngagement);
   } else if (path !== undefined) {
-    const walk = walkRoute(s, w, givenRoute(fromX, fromY, path, x, y), max, keepEngagement, true);
+    // A March's or a Reposition's path was walked as it was checked, a moment ago: the same walk.
+    const walk = action !== 'enter' && sameWalk(s, w, path, fromX, fromY, x, y, max, keepEngagement) ? CHECKED : walkRoute(s, w, givenRoute(fromX, fromY, path, x, y), max, keepEngagement, true);
     to = walk;
     via = walk.via;
   } else {
@@ -380,6 +381,60 @@ function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, ma
 
 const NO_VIA: readonly [number, number][] = [];
 
+/**
+ * validatePath's last legal walk, with what it walked: the state, the
+ * warrior and where it stood, the path given (the very array), the point,
+ * the allowance, and the grid's change counts. move() takes it when asked the
+ * same walk with nothing moved since (a March or a Reposition is checked,
+ * then walked, in one performAction).
+ */
+const CHECKED = {
+  s: null as GameState | null,
+  w: -1,
+  ax: 0,
+  ay: 0,
+  path: null as readonly { x: number; y: number }[] | null,
+  toX: 0,
+  toY: 0,
+  max: 0,
+  keep: true,
+  c0: 0,
+  c1: 0,
+  // The walk: where it ended, its turning points, why it stopped.
+  x: 0,
+  y: 0,
+  via: [] as [number, number][],
+  stoppedBy: 'destination' as StopReason,
+};
+
+function checkedWalk(s: GameState, w: Warrior, act: Extract<ActionChoice, { type: 'march' | 'reposition' | 'enter' }>, ax: number, ay: number, max: number, keep: boolean, walk: Walk): void {
+  const c = CHECKED;
+  c.s = s;
+  c.w = w.id;
+  c.ax = ax;
+  c.ay = ay;
+  c.path = act.path ?? null;
+  c.toX = act.x;
+  c.toY = act.y;
+  c.max = max;
+  c.keep = keep;
+  c.c0 = s.grid.changes[0];
+  c.c1 = s.grid.changes[1];
+  // The walk's answer is reused scratch: copied.
+  c.via.length = 0;
+  for (const [vx, vy] of walk.via) c.via.push([vx, vy]);
+  c.x = walk.x;
+  c.y = walk.y;
+  c.stoppedBy = walk.stoppedBy;
+}
+
+function sameWalk(s: GameState, w: Warrior, path: readonly { x: number; y: number }[], ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
+  const c = CHECKED;
+  const same = c.s === s && c.w === w.id && c.path === path && c.ax === ax && c.ay === ay && c.toX === x && c.toY === y && c.max === max && c.keep === keep && c.c0 === s.grid.changes[0] && c.c1 === s.grid.changes[1];
+  c.s = null;
+  return same;
+}
+
 /** The longest path a policy may give, in points (a guard on input size, not a rule). */
 export const MAX_PATH_POINTS = 256;
 
@@ -399,7 +454,10 @@ function validatePath(s: GameState, w: Warrior, act: Extract<ActionChoice, { typ
   }
   const route = givenRoute(ax, ay, path, act.x, act.y).slice();
   const walk = walkRoute(s, w, route, max, keepEngagement, true);
-  if (walk.faultLeg < 0) return;
+  if (walk.faultLeg < 0) {
+    checkedWalk(s, w, act, ax, ay, max, keepEngagement, walk);
+    return;
+  }
   const a = route[walk.faultLeg];
   const b = route[walk.faultLeg + 1];
   const leg = `leg ${walk.faultLeg + 1} (${a.x.toFixed(2)}, ${a.y.toFixed(2)}) -> (${b.x.toFixed(2)}, ${b.y.toFixed(2)})`;

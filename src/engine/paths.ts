@@ -289,12 +289,81 @@ export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x:
   // Stopped against what holds the goal itself: nothing gets nearer.
   if (stoppedAtGoal(s, w, ax, ay, x, y, sx, sy)) return walked(sx, sy, why, -1);
   const space = pathSpace(s, w, ax, ay, max);
-  const from = { x: ax, y: ay };
   // R41 asks for no detour limit; the search has one for speed: a path costing more than the straight
   // distance plus twice the allowance plus 6" is not looked for, and the warrior stays where the line stopped.
-  const path = planPath(space, from, { x, y }, Math.sqrt((x - ax) * (x - ax) + (y - ay) * (y - ay)) + 2 * max + 6);
+  const limit = Math.sqrt((x - ax) * (x - ax) + (y - ay) * (y - ay)) + 2 * max + 6;
+  const path = plannedOnce(space, ax, ay, x, y, limit);
   if (!path) return walked(sx, sy, why, -1);
   return walkRoute(s, w, path.points, max, keepEngagement, false);
+}
+
+/**
+ * The planner's answers to walkTowards's last few questions, each with all it
+ * was asked (the mover's radius, the bases and terrain, start, goal, limit):
+ * a policy predicting a March's end asks what the engine asks again when it
+ * applies that March (a fifth of the walks planned). An answer is reused only
+ * for the very same question, so it is the one planPath would give.
+ */
+interface PlanMemo {
+  r: number;
+  ax: number;
+  ay: number;
+  x: number;
+  y: number;
+  limit: number;
+  imp: PathSpace['impassable'] | null;
+  dif: PathSpace['difficult'] | null;
+  w: number;
+  h: number;
+  n: number;
+  /** The bases' x, y, r in turn. */
+  bases: Float64Array;
+  path: Path | null;
+}
+
+const MEMO: PlanMemo[] = Array.from({ length: 8 }, () => ({ r: -1, ax: 0, ay: 0, x: 0, y: 0, limit: 0, imp: null, dif: null, w: 0, h: 0, n: 0, bases: new Float64Array(48), path: null }));
+let memoNext = 0;
+
+function sameQuestion(m: PlanMemo, sp: PathSpace, ax: number, ay: number, x: number, y: number, limit: number): boolean {
+  if (m.r !== sp.r || m.ax !== ax || m.ay !== ay || m.x !== x || m.y !== y || m.limit !== limit) return false;
+  const n = sp.baseCount ?? sp.bases.length;
+  if (m.n !== n || m.imp !== sp.impassable || m.dif !== sp.difficult || m.w !== sp.table.width || m.h !== sp.table.height || sp.difficultCost !== undefined) return false;
+  const b = m.bases;
+  for (let i = 0; i < n; i++) {
+    const c = sp.bases[i];
+    if (b[3 * i] !== c.x || b[3 * i + 1] !== c.y || b[3 * i + 2] !== c.r) return false;
+  }
+  return true;
+}
+
+/** planPath from (ax, ay) towards (x, y) in `sp` within `limit`, or its answer to the same question lately. The path is shared: read it only. */
+function plannedOnce(sp: PathSpace, ax: number, ay: number, x: number, y: number, limit: number): Path | null {
+  for (const m of MEMO) if (sameQuestion(m, sp, ax, ay, x, y, limit)) return m.path;
+  const path = planPath(sp, { x: ax, y: ay }, { x, y }, limit);
+  if (sp.difficultCost !== undefined) return path;
+  const m = MEMO[memoNext];
+  memoNext = (memoNext + 1) % MEMO.length;
+  const n = sp.baseCount ?? sp.bases.length;
+  if (m.bases.length < 3 * n) m.bases = new Float64Array(6 * n);
+  for (let i = 0; i < n; i++) {
+    const c = sp.bases[i];
+    m.bases[3 * i] = c.x;
+    m.bases[3 * i + 1] = c.y;
+    m.bases[3 * i + 2] = c.r;
+  }
+  m.r = sp.r;
+  m.ax = ax;
+  m.ay = ay;
+  m.x = x;
+  m.y = y;
+  m.limit = limit;
+  m.imp = sp.impassable;
+  m.dif = sp.difficult;
+  m.w = sp.table.width;
+  m.h = sp.table.height;
+  m.n = n;
+  m.path = path;
+  return path;
 }
 
 /**

@@ -6,6 +6,7 @@ import { narrate } from '../../src/engine/narrate.js';
 import type { GameEvent, Policy } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { skirmish, testScenario } from './harness.js';
+import { placeOnTable } from '../../src/engine/grid.js';
 import type { Roster } from '../../src/army/types.js';
 
 const R = 27 / 25.4 / 2;
@@ -207,5 +208,30 @@ describe('shortestPath and pathDistance (the planner for plugins)', () => {
     sk.act({ type: 'march', x: 10, y: 14 });
     const m = moves(sk.events).at(-1)!;
     expect(m.via![0][0]).toBeCloseTo(p.points[1].x, 9);
+  });
+});
+
+describe('walkTowards remembers the planner\'s last answers only for the very same question', () => {
+  it('after a base moves, the same March is planned again around it (as a copy of the module that never asked)', async () => {
+    const freshPath = '../../src/engine/paths.ts?fresh';
+    const fresh: typeof import('../../src/engine/paths.js') = await import(/* @vite-ignore */ freshPath);
+    const live = await import('../../src/engine/paths.js');
+    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 12.5 }, { player: 1, x: 40, y: 40 }] });
+    const s = sk.s;
+    const a = sk.w(0);
+    const b = sk.w(1);
+    const walk = (m: typeof live) => {
+      const r = m.walkTowards(s, a, a.x, a.y, 10, 20, 5, true);
+      return { x: r.x, y: r.y, via: r.via.map(([x, y]) => [x, y]), stoppedBy: r.stoppedBy };
+    };
+    const before = walk(live);
+    expect(before.via.length).toBeGreaterThan(0);
+    // The blocker steps aside a little, still in the way: the route round it changes.
+    placeOnTable(s, b, 10.6, 12.5);
+    const after = walk(live);
+    expect(after).toEqual(walk(fresh));
+    expect(after).not.toEqual(before);
+    // Asked again with nothing moved: the remembered answer, the same as planning it.
+    expect(walk(live)).toEqual(after);
   });
 });
