@@ -5,6 +5,7 @@
  * around terrain and bases, so a place behind a wood is as far as the walk).
  */
 import { norm } from '../engine/index.js';
+import { zoneCounted } from '../scenarios/index.js';
 import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { markerLabel, num, placeLabel, warriorName } from './labels.js';
 import { travel } from './route.js';
@@ -20,11 +21,8 @@ export function placeVp(s: State, o: Objective, me: PlayerIndex): number {
   let vp = 0;
   for (const r of s.scenario.vpRules) {
     if (o.kind === 'zone') {
-      if (r.rule === 'zoneSeized') {
-        // A rule may count only some zones (by diameter or label), as the scenario scores them.
-        const z = s.scenario.objectiveZones[o.index];
-        if (!r.only || ((r.only.diameter === undefined || z.diameter === r.only.diameter) && (r.only.labels === undefined || r.only.labels.includes(z.label)))) vp += r.vp;
-      }
+      // A zoneSeized rule may count only some zones (by diameter or label), as the scenario scores them.
+      if (r.rule === 'zoneSeized') vp += !r.only || zoneCounted(r.only, s.scenario.objectiveZones[o.index]) ? r.vp : 0;
       else if (r.rule === 'enemyZoneSeized' && o.friendlyTo === (me === 0 ? 1 : 0)) vp += r.vp;
       else if (r.rule === 'brokenLines' && o.friendlyTo !== null) vp += r.enemyZoneSeized;
       else if (r.rule === 'zonesSeizedBonus') vp += r.vp / Math.max(1, s.scenario.objectiveZones.length);

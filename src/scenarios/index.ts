@@ -5,7 +5,7 @@ export { getScenario, listScenarios, loadScenarioFile, SCENARIOS_DIR } from './l
 export { seizeZone, controlFlag, conquestStands, warriorInZone, markerInZone, maySeize, regimentEligible } from './control.js';
 export type { SeizeZoneOptions, ControlFlagOptions, ZoneCircle } from './control.js';
 export { createScenarioState, canAttackMarker, damageMarker, markerInAnyZone } from './markers.js';
-export { victoryPhase, emptyTally, gameEnd, capturePointChains } from './victory.js';
+export { victoryPhase, emptyTally, gameEnd, capturePointChains, zoneCounted } from './victory.js';
 export type { VictoryPhaseOptions, GameEndOptions, GameEnd } from './victory.js';
 export { generateTerrain } from './terrain.js';
 export type { GenerateTerrainOptions } from './terrain.js';

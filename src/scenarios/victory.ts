@@ -17,6 +17,7 @@ import type {
   VictoryTally,
   VpLine,
   VpRule,
+  ZoneFilter,
 } from './types.js';
 
 export interface VictoryPhaseOptions {
@@ -167,6 +168,11 @@ function destroyedEnemyMarker(sc: Scoring, p: PlayerIndex, e: PlayerIndex): bool
   return false;
 }
 
+/** Whether a zoneSeized rule's filter counts zone z (by diameter and by label). */
+export function zoneCounted(only: ZoneFilter, z: { diameter: number; label: string }): boolean {
+  return (only.diameter === undefined || z.diameter === only.diameter) && (only.labels === undefined || only.labels.includes(z.label));
+}
+
 /** Scores one VP rule for player p; `why` is only worded for VP actually gained. */
 function scoreRule(sc: Scoring, p: PlayerIndex, rule: VpRule): void {
   const e: PlayerIndex = p === 0 ? 1 : 0;
@@ -178,9 +184,7 @@ function scoreRule(sc: Scoring, p: PlayerIndex, rule: VpRule): void {
   switch (rule.rule) {
     case 'zoneSeized': {
       const only = rule.only;
-      const n = only
-        ? countSeized(sc, p, (z) => (only.diameter === undefined || z.diameter === only.diameter) && (only.labels === undefined || only.labels.includes(z.label)))
-        : countSeized(sc, p);
+      const n = only ? countSeized(sc, p, (z) => zoneCounted(only, z)) : countSeized(sc, p);
       add(n * rule.vp, () => `${n} zone(s) seized${only ? ' (of those counted)' : ''}`);
       break;
     }
