@@ -28,12 +28,14 @@ describe('search scores its playouts from its own side', () => {
    * surely; the straggler's side (`you`) has nothing else. Slaying it ends the
    * game in my favour; holding or falling back leaves it be.
    */
-  function position(me: PlayerIndex) {
+  function position(me: PlayerIndex, reserve = false) {
     const you: PlayerIndex = me === 0 ? 1 : 0;
     const sk = skirmish({
       warriors: [
         { player: me, x: 24, y: 20, profile: { attacks: 4, clash: 4, wounds: 3, defense: 3, march: 6, resolve: 4 } },
         { player: you, x: 24, y: 24.5, profile: { attacks: 1, clash: 1, wounds: 1, defense: 1, resolve: 1 } },
+        // With a second enemy far off, slaying the straggler does not end the game: only the evaluation says it is good.
+        ...(reserve ? [{ player: you, x: 3, y: 45, profile: { march: 1 } }] : []),
       ],
       supremacy: me,
       dice: [],
@@ -41,9 +43,9 @@ describe('search scores its playouts from its own side', () => {
     return sk;
   }
 
-  for (const me of [0, 1] as PlayerIndex[]) {
-    it(`player ${me + 1}: the plan it takes charges the straggler`, () => {
-      const sk = position(me);
+  for (const [me, reserve] of [[0, false], [1, false], [0, true], [1, true]] as [PlayerIndex, boolean][]) {
+    it(`player ${me + 1}: the plan it takes charges the straggler${reserve ? ', the game going on after it (the evaluation decides)' : ''}`, () => {
+      const sk = position(me, reserve);
       const search = getPolicy('search:playouts=16');
       const rng = createRng(`honest-${me}`);
       const d = sk.game.pending()!;
