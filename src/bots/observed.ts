@@ -31,6 +31,8 @@ interface Record {
   y: Float64Array;
   /** Rounds running the warrior stood still while free to move; -1: not yet seen on the table. */
   idle: Int16Array;
+  /** How much each warrior's Charges count in the threat map this round (from `idle`). */
+  charge: Float64Array;
 }
 
 const MEMORY = new WeakMap<State, Record>();
@@ -40,7 +42,7 @@ function record(s: State): Record {
   let r = MEMORY.get(s);
   const n = s.warriors.length;
   if (!r) {
-    r = { round: s.round, x: new Float64Array(n), y: new Float64Array(n), idle: new Int16Array(n).fill(-1) };
+    r = { round: s.round, x: new Float64Array(n), y: new Float64Array(n), idle: new Int16Array(n).fill(-1), charge: new Float64Array(n).fill(1) };
     for (const w of s.warriors) if (w.status === 'table') see(r, w, 0);
     MEMORY.set(s, r);
     return r;
@@ -49,6 +51,7 @@ function record(s: State): Record {
     for (const w of s.warriors) {
       if (w.status !== 'table') {
         r.idle[w.id] = -1;
+        r.charge[w.id] = 1;
         continue;
       }
       const seen = r.idle[w.id] >= 0;
@@ -64,14 +67,14 @@ function see(r: Record, w: Warrior, idle: number): void {
   r.x[w.id] = w.x;
   r.y[w.id] = w.y;
   r.idle[w.id] = idle;
+  r.charge[w.id] = idle >= IDLE_ROUNDS ? IDLE_CHARGE : 1;
 }
 
-/** Rounds running w has stood still while free to move (0 when it moved, fought or just arrived). */
-export function idleRounds(s: State, w: Readonly<Warrior>): number {
-  return Math.max(0, record(s).idle[w.id]);
-}
-
-/** How much w's Charges count in the threat map: IDLE_CHARGE once it has stood still IDLE_ROUNDS rounds, else 1. */
-export function chargeLikelihood(s: State, w: Readonly<Warrior>): number {
-  return idleRounds(s, w) >= IDLE_ROUNDS ? IDLE_CHARGE : 1;
+/**
+ * How much each warrior's Charges count in the threat map now, by warrior id:
+ * IDLE_CHARGE once it has stood still IDLE_ROUNDS rounds, else 1 (looked up
+ * once a threat map, brought up to date at a round's first look).
+ */
+export function chargeLikelihoods(s: State): Readonly<Float64Array> {
+  return record(s).charge;
 }

@@ -11,7 +11,7 @@ import { engagedEnemies } from '../engine/index.js';
 import { blockDiceFor, stat } from '../engine/index.js';
 import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
-import { chargeLikelihood } from './observed.js';
+import { chargeLikelihoods } from './observed.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, noFaceRuleAbilities, statNow, type EvalWeights } from './toolkit.js';
 
 type State = Readonly<GameState>;
@@ -95,6 +95,8 @@ export class ThreatMap {
     let boost = 0;
     for (const a of s.abilities) if (a.def && a.def.effect.kind === 'modify' && a.def.effect.stat === 'march' && a.def.effect.by > 0) boost += a.def.effect.by;
     const ours = Math.max(this.myMarch + er, this.myRange);
+    // Looked up at the first enemy that matters (the record's rounds are compared at that look).
+    let likely: Readonly<Float64Array> | null = null;
     for (const e of s.warriors) {
       if (e.status !== 'table' || e.player === w.player) continue;
       const far = Math.sqrt((e.x - w.x) ** 2 + (e.y - w.y) ** 2) - e.r - w.r - reach;
@@ -117,7 +119,7 @@ export class ThreatMap {
       // or Broken! one is busy.
       this.weight[n] = e.broken || busy(s, e, w) ? 0 : e.activated && s.phase === 'action' ? 0.5 : 1;
       // One that has stood still for rounds is not likely to charge now (observed.ts); its Volleys count in full.
-      this.chargeK[n] = chargeLikelihood(s, e);
+      this.chargeK[n] = (likely ??= chargeLikelihoods(s))[e.id];
       // The attacks' worth, worked out when a place first needs them.
       this.charge[n] = NaN;
       this.mine[n] = NaN;
