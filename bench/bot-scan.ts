@@ -12,15 +12,15 @@
  * `--games` is per scenario; `--cells` also prints every cell (opponent's
  * initial: scenario, win rate %). A draw counts half a win.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tournamentScores } from './tournament-scores.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const dist = (p: string) => import(pathToFileURL(path.join(root, 'dist', p)).href);
-const runner: typeof import('../src/runner/index.js') = await dist('runner/index.js');
 const scenariosMod: typeof import('../src/scenarios/index.js') = await dist('scenarios/index.js');
 
 const flag = (name: string, dflt: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
@@ -44,24 +44,13 @@ for (const v of variants) {
   let played = 0;
   for (const o of opponents) {
     const out = mkdtempSync(path.join(tmpdir(), 'bot-scan-'));
-    const t = runner.planTournament({ policies: [v, o], armies, scenarios, games: games * scenarios.length, seed: `${seed}:${o}`, out });
-    await runner.runTournament(t, { workers: 2 });
-    const lines = readFileSync(path.join(out, 'games.csv'), 'utf8').trim().split('\n');
-    const cols = runner.parseCsvLine(lines[0]);
-    const [iScenario, iWinner] = [cols.indexOf('scenario'), cols.indexOf('winner')];
-    let s = 0;
-    for (const line of lines.slice(1)) {
-      const f = runner.parseCsvLine(line);
-      const x = f[iWinner] === 'A' ? 1 : f[iWinner] === 'draw' ? 0.5 : 0;
-      s += x;
-      const key = `${path.basename(o, '.js')}:${f[iScenario]}`;
-      const c = cells.get(key) ?? [0, 0];
-      cells.set(key, [c[0] + x, c[1] + 1]);
-    }
+    const by = await tournamentScores({ a: v, b: o, armies, scenarios, games: games * scenarios.length, seed: `${seed}:${o}`, out, workers: 2 });
     rmSync(out, { recursive: true, force: true });
-    row.push(`${o} ${pct(s / (lines.length - 1))}`);
-    score += s;
-    played += lines.length - 1;
+    for (const sc of scenarios) cells.set(`${path.basename(o, '.js')}:${sc}`, [by.get(sc)!.score, by.get(sc)!.games]);
+    const all = by.get('all')!;
+    row.push(`${o} ${pct(all.score / all.games)}`);
+    score += all.score;
+    played += all.games;
   }
   const rates = [...cells.values()].map(([a, b]) => a / b);
   if (process.argv.includes('--cells')) console.log([...cells].map(([k, [a, b]]) => `${k} ${((100 * a) / b).toFixed(0)}`).join('  '));

@@ -22,16 +22,16 @@
  * output folder (games.csv, pairings.csv, ...) under DIR; by default they go
  * to a temporary folder that is removed.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tournamentScores, type Score } from './tournament-scores.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Plugin specs are relative to the current directory (as on the command line).
 process.chdir(root);
 const dist = (p: string) => import(pathToFileURL(path.join(root, 'dist', p)).href);
-const runner: typeof import('../src/runner/index.js') = await dist('runner/index.js');
 const scenariosMod: typeof import('../src/scenarios/index.js') = await dist('scenarios/index.js');
 const stats: typeof import('../src/stats/index.js') = await dist('stats/index.js');
 
@@ -64,13 +64,6 @@ const ARMIES = ['ironbound-800', 'reedmarsh-800', 'tuskfell-800'].map((a) => pat
 const FOUR = ['annihilation', 'raid', 'tug-of-war', 'broken-lines'];
 const COUNTERS = ['turtle', 'rush', 'charge-weakest'].map((b) => `./examples/counter/${b}.js`);
 
-/** Policy A's score (a draw half a win) by scenario, and over all. */
-interface Score {
-  games: number;
-  score: number;
-  draws: number;
-}
-
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 function cell(s: Score): string {
   const w = stats.wilsonInterval(s.score, s.games);
@@ -84,30 +77,12 @@ let seconds = 0;
 async function tournament(a: string, b: string, scenarios: string[], atLeast: number, tag: string): Promise<Map<string, Score>> {
   const out = path.join(outRoot, tag);
   rmSync(out, { recursive: true, force: true });
-  const t = runner.planTournament({ policies: [a, b], armies: ARMIES, scenarios, games: atLeast, seed: `${seed}:${tag}`, out });
   const t0 = Date.now();
-  const r = await runner.runTournament(t, { workers });
+  const by = await tournamentScores({ a, b, armies: ARMIES, scenarios, games: atLeast, seed: `${seed}:${tag}`, out, workers });
   const s = (Date.now() - t0) / 1000;
-  if (r.run.errors > 0) throw new Error(`${tag}: ${r.run.errors} games failed (see ${out}/errors.csv)`);
-  played += t.gamesPerPairing;
+  played += by.get('all')!.games;
   seconds += s;
-  console.error(`  ${a} vs ${b}: ${t.gamesPerPairing} games in ${s.toFixed(1)} s`);
-  const lines = readFileSync(path.join(out, 'games.csv'), 'utf8').trim().split('\n');
-  const cols = runner.parseCsvLine(lines[0]);
-  const [iScenario, iWinner] = [cols.indexOf('scenario'), cols.indexOf('winner')];
-  const by = new Map<string, Score>();
-  const all: Score = { games: 0, score: 0, draws: 0 };
-  for (const line of lines.slice(1)) {
-    const f = runner.parseCsvLine(line);
-    const sc = by.get(f[iScenario]) ?? { games: 0, score: 0, draws: 0 };
-    by.set(f[iScenario], sc);
-    for (const x of [sc, all]) {
-      x.games++;
-      x.score += f[iWinner] === 'A' ? 1 : f[iWinner] === 'draw' ? 0.5 : 0;
-      if (f[iWinner] === 'draw') x.draws++;
-    }
-  }
-  by.set('all', all);
+  console.error(`  ${a} vs ${b}: ${by.get('all')!.games} games in ${s.toFixed(1)} s`);
   if (!keep) rmSync(out, { recursive: true, force: true });
   return by;
 }
