@@ -10,7 +10,7 @@ import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { markerLabel, num, placeLabel, warriorName } from './labels.js';
 import { travel } from './route.js';
 import { mustHold, nearestFoe, standsIn } from './scripts.js';
-import { DEFAULT_WEIGHTS, objectives, type Objective } from './toolkit.js';
+import { DEFAULT_WEIGHTS, objectives, statNow, type Objective } from './toolkit.js';
 import type { HeuristicOptions } from './types.js';
 
 type State = Readonly<GameState>;
@@ -125,8 +125,32 @@ export class Goals {
       this.placesFor = key;
       this.placesState = s;
       this.claimOf.clear();
+      this.countComing(s);
     }
     return this.places;
+  }
+
+  /**
+   * Warriors of each side outside each place that could step into it by the
+   * next Victory Phase (a March from its edge): the weight a place may face,
+   * not only the weight in it now.
+   */
+  private readonly coming: [number[], number[]] = [[], []];
+  private countComing(s: State): void {
+    const ps = this.places;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      let a = 0;
+      let b = 0;
+      for (const e of s.warriors) {
+        if (e.status !== 'table' || e.broken || standsIn(e, p)) continue;
+        if (norm(e.x - p.x, e.y - p.y) - p.radius - e.r > statNow(s, e, 'march')) continue;
+        if (e.player === 0) a++;
+        else b++;
+      }
+      this.coming[0][i] = a;
+      this.coming[1][i] = b;
+    }
   }
 
   /**
@@ -265,7 +289,7 @@ export class Goals {
           }
           continue;
         }
-        const need = p.weight[you] - p.weight[me] - this.claimsOn(s, p, w.id) * OWN_WEIGHT + 1;
+        const need = p.weight[you] + (s.card >= 0 ? this.coming[you][i] : 0) - p.weight[me] - this.claimsOn(s, p, w.id) * OWN_WEIGHT + 1;
         const crowd = need <= 0 ? 0.2 : 1;
         const straight = Math.max(0, norm(p.x - w.x, p.y - w.y) - p.radius);
         CAND.push({ i, worth: worth * crowd, bound: worth * crowd * fade(straight, march), hold: need <= 0 });

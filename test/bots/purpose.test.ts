@@ -342,6 +342,39 @@ describe('what a place is worth', () => {
   });
 });
 
+describe('where a warrior goes', () => {
+  /** My warrior A holds zone N (24, 24); B stands 6" from N and 10" from zone S (24, 8); an enemy stands `gap` inches outside N. */
+  function board(gap: number) {
+    const zones = [
+      { id: 'n', label: 'N', x: 24, y: 24, diameter: 6, friendlyTo: null },
+      { id: 's', label: 'S', x: 24, y: 8, diameter: 6, friendlyTo: null },
+    ];
+    return skirmish({
+      warriors: [
+        { player: 0, x: 24, y: 24, regiment: 'a' },
+        { player: 0, x: 18.8, y: 20.8, regiment: 'b' },
+        { player: 1, x: 24 + 3 + r + gap, y: 24, regiment: 'e' },
+      ],
+      scenario: { objectiveZones: zones, vpRules: [{ rule: 'zoneSeized', vp: 2 }] },
+      dice: [],
+    });
+  }
+  const goalOf = (gap: number) => {
+    const sk = board(gap);
+    sk.activate(1);
+    const o = { aggression: 0.6, objective: 0.8, tactics: true };
+    const g = new Goals(o).goal(sk.s, sk.w(1), 0 as PlayerIndex, false);
+    return g.place ? placeLabel(sk.s, g.place) : g.what;
+  };
+
+  it('a place one friend holds draws the next warrior when an enemy could step in by the Victory Phase, else the empty one', () => {
+    // The enemy 2" outside N could enter it with a March: N needs B too.
+    expect(goalOf(2)).toBe('zone N');
+    // 12" away it cannot: A holds N, so B goes on to S.
+    expect(goalOf(12)).toBe('zone S');
+  });
+});
+
 describe('shooting and the score', () => {
   it('a shooter Takes Aim before its Volley even with an enemy in Charge reach', () => {
     const sk = skirmish({
