@@ -143,7 +143,8 @@ export class Goals {
       let a = 0;
       let b = 0;
       for (const e of s.warriors) {
-        if (e.status !== 'table' || e.broken || standsIn(e, p)) continue;
+        // One that has acted this round moves no more before the Victory Phase.
+        if (e.status !== 'table' || e.broken || (e.activated && s.phase === 'action') || standsIn(e, p)) continue;
         if (norm(e.x - p.x, e.y - p.y) - p.radius - e.r > statNow(s, e, 'march')) continue;
         if (e.player === 0) a++;
         else b++;
@@ -227,6 +228,8 @@ export class Goals {
     const ours = p.friendlyTo === me;
     const enemyScores = ours ? vps[you][i] : 0;
     const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? 0.6 : 0.1;
+    // A zone an enemy marker Contests (R25) scores nothing for me until the marker falls: worth what denying it is.
+    if (!ours && !p.may[me]) return this.o.objective * W.vp * phasesLeft(s) * (p.may[you] ? deny * vps[you][i] : 0.1 * vp);
     return this.o.objective * W.vp * phasesLeft(s) * (ours ? deny * enemyScores : vp);
   }
 

@@ -289,7 +289,7 @@ export interface Objective {
   seizedBy: PlayerIndex | null;
   /** Each player's seizing weight inside under the control rule: first-blood weights, conquest-stands scoring stands, steamroller non-Broken! warriors. */
   weight: [number, number];
-  /** Whether each player may seize it at all now (friendly zones, friendly markers, the first seizing round: R24, R25). */
+  /** Whether each player may seize it at all (friendly zones, friendly markers: R25), as from the first seizing round. */
   may: [boolean, boolean];
   /** Who holds it now: a zone's seizer at the last Victory Phase, a point's controller. */
   heldBy: Friendly;
@@ -358,7 +358,7 @@ export function objectives(s: State): readonly Objective[] {
       }
     }
     const ms = markers ? ss.markers : [];
-    const may = maySeize(zone, ms, s.round, s.ruleset);
+    const may = maySeize(zone, ms, Math.max(s.round, s.ruleset.firstSeizingRound), s.ruleset);
     // Steamroller's eligibility looks at whole regiments; the other rules only at the warriors inside.
     const seizedBy = seizeZone({
       zone,

@@ -373,6 +373,40 @@ describe('where a warrior goes', () => {
     // 12" away it cannot: A holds N, so B goes on to S.
     expect(goalOf(12)).toBe('zone S');
   });
+
+  it('an enemy that has acted this round cannot step in before the Victory Phase', () => {
+    const sk = board(2);
+    sk.w(2).activated = true;
+    sk.activate(1);
+    const o = { aggression: 0.6, objective: 0.8, tactics: true };
+    const g = new Goals(o).goal(sk.s, sk.w(1), 0 as PlayerIndex, false);
+    expect(g.place && placeLabel(sk.s, g.place)).toBe('zone S');
+  });
+
+  it('a zone an enemy marker Contests (R25) is worth only denying: the warrior goes to the open zone, though it is farther', () => {
+    const zones = [
+      { id: 'n', label: 'N', x: 24, y: 24, diameter: 12, friendlyTo: null },
+      { id: 's', label: 'S', x: 24, y: 6, diameter: 6, friendlyTo: null },
+    ];
+    const goalWith = (markers: { id: string; label: string; x: number; y: number; friendlyTo: 0 | 1 | null; behaviour: 'standard' }[]) => {
+      const sk = skirmish({
+        warriors: [
+          { player: 0, x: 24, y: 16, regiment: 'a' },
+          { player: 1, x: 44, y: 44, regiment: 'e' },
+        ],
+        scenario: { objectiveZones: zones, objectiveMarkers: markers, vpRules: [{ rule: 'zoneSeized', vp: 3 }] },
+        dice: [],
+      });
+      sk.activate(0);
+      const o = { aggression: 0.6, objective: 0.8, tactics: true };
+      const g = new Goals(o).goal(sk.s, sk.w(0), 0 as PlayerIndex, false);
+      return g.place ? placeLabel(sk.s, g.place) : g.what;
+    };
+    // With no marker the big zone 2" away beats the small one 7" away.
+    expect(goalWith([])).toBe('zone N');
+    // Player 2's marker in N: player 1 cannot seize it while the marker stands.
+    expect(goalWith([{ id: 'b', label: 'B', x: 28, y: 24, friendlyTo: 1, behaviour: 'standard' }])).toBe('zone S');
+  });
 });
 
 describe('shooting and the score', () => {
