@@ -228,7 +228,8 @@ export class Goals {
     const ours = p.friendlyTo === me;
     const enemyScores = ours ? vps[you][i] : 0;
     const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? 0.6 : 0.1;
-    // A zone an enemy marker Contests (R25) scores nothing for me until the marker falls: worth what denying it is.
+    // A zone an enemy marker Contests (R25) scores nothing for me until the marker falls: worth what denying it
+    // is, or a tenth of its VP when ours Contests it for the enemy too (a place to stand for later).
     if (!ours && !p.may[me]) return this.o.objective * W.vp * phasesLeft(s) * (p.may[you] ? deny * vps[you][i] : 0.1 * vp);
     return this.o.objective * W.vp * phasesLeft(s) * (ours ? deny * enemyScores : vp);
   }
