@@ -11,7 +11,7 @@ import { Actions } from '../../src/bots/act.js';
 import { Goals, markerVp, placeVp } from '../../src/bots/goals.js';
 import { createRng } from '../../src/dice/index.js';
 import { playGame } from '../../src/engine/index.js';
-import type { Choice, Decision, GameEvent, PlayerIndex } from '../../src/engine/types.js';
+import type { Choice, Decision, GameEvent, PlayerIndex, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
 import { skirmish } from '../engine/harness.js';
@@ -23,9 +23,9 @@ const choose = (spec: string, sk: ReturnType<typeof skirmish>): Choice => {
 };
 
 describe('the threat map', () => {
-  /** My warrior at (10, 24); an enemy charger `gap` inches east of the point (30, 24), edge to edge. */
+  /** My warrior at (10, 24), worth 1,000 points; an enemy charger `gap` inches east of the point (30, 24), edge to edge. */
   function board(gap: number, shooter = false) {
-    return skirmish({
+    const sk = skirmish({
       warriors: [
         { player: 0, x: 10, y: 24, profile: { wounds: 2, defense: 1 } },
         { player: 1, x: 30 + 2 * r + gap, y: 24, profile: { attacks: 4, clash: 4, march: 5, ...(shooter ? { barrage: { dice: 3, range: 10 } } : {}) } },
@@ -33,14 +33,19 @@ describe('the threat map', () => {
       dice: [],
     });
     // Worth enough that no cap (a warrior cannot lose more than itself) comes into it.
+    sk.w(0).points = 1000;
+    return sk;
   }
+  type Sk = ReturnType<typeof skirmish>;
+  /** What a's Inspired! Charge on t is worth by exact odds (Outnumbered or not). */
+  const chargeWorth = (sk: Sk, a: Warrior, t: Warrior, outnumbered = false) => attackValue(attackOdds(sk.s, a, t, { action: 'clash', inspired: true, outnumbered }), t);
+  /** What a's Aimed! Volley on t, not Obscured, is worth by exact odds. */
+  const aimedWorth = (sk: Sk, a: Warrior, t: Warrior) => attackValue(attackOdds(sk.s, a, t, { action: 'volley', aimed: true, obscured: false }), t);
 
   it('at a place within a March and Engagement Range of an enemy: its Inspired! Charge by exact odds', () => {
     const sk = board(5.5);
     const w = sk.w(0);
-    w.points = 1000;
-    const e = sk.w(1);
-    const expected = attackValue(attackOdds(sk.s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w);
+    const expected = chargeWorth(sk, sk.w(1), w);
     expect(expected).toBeGreaterThan(1);
     expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(expected, 9);
     // Within a March and a half-March Charge: 0.6 of it; beyond: nothing.
@@ -53,10 +58,9 @@ describe('the threat map', () => {
   it('a shooter in range: its Aimed! Volley; terrain that blocks the line leaves only the Volley after a March', () => {
     const sk = board(9, true);
     const w = sk.w(0);
-    w.points = 1000;
     const e = sk.w(1);
-    const aimed = attackValue(attackOdds(sk.s, e, w, { action: 'volley', aimed: true, obscured: false }), w);
-    const charge = attackValue(attackOdds(sk.s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w);
+    const aimed = aimedWorth(sk, e, w);
+    const charge = chargeWorth(sk, e, w);
     // 9" away: out of Charge reach (and a March and a half-March Charge), in range.
     expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(aimed, 9);
     expect(charge).toBeGreaterThan(0);
@@ -74,8 +78,8 @@ describe('the threat map', () => {
       });
     const sk = build(2);
     const w = sk.w(0);
-    const one = attackValue(attackOdds(sk.s, sk.w(1), w, { action: 'clash', inspired: true, outnumbered: false }), w);
-    const out = attackValue(attackOdds(sk.s, sk.w(2), w, { action: 'clash', inspired: true, outnumbered: true }), w);
+    const one = chargeWorth(sk, sk.w(1), w);
+    const out = chargeWorth(sk, sk.w(2), w, true);
     expect(out).toBeGreaterThan(one);
     expect(one + out).toBeLessThan(w.points);
     expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(one + out, 9);
@@ -85,7 +89,6 @@ describe('the threat map', () => {
 
   it('friends at the place share the enemy\'s attacks: a warrior that goes alone takes them all', () => {
     const alone = board(5.5);
-    alone.w(0).points = 1000;
     const full = threatAt(alone.s, alone.w(0), 30, 24);
     expect(full).toBeGreaterThan(1);
     // One friend 2" from the place: the enemy may strike either, so w expects 1 / (1 + 0.5) of it.
@@ -108,16 +111,15 @@ describe('the threat map', () => {
   it('an enemy that has stood still two rounds counts its Charge at a quarter, its Volley in full', () => {
     const sk = board(5.5, true);
     const w = sk.w(0);
-    w.points = 1000;
     const e = sk.w(1);
-    const charge = attackValue(attackOdds(sk.s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w);
+    const charge = chargeWorth(sk, e, w);
     const first = threatAt(sk.s, w, 30, 24);
     expect(first).toBeCloseTo(charge, 9);
     sk.s.round += 1;
     expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(charge, 9);
     sk.s.round += 1;
     // Two rounds where it stood: its Charge a quarter, and its Aimed! Volley (10" range covers the place) if more.
-    const aimed = attackValue(attackOdds(sk.s, e, w, { action: 'volley', aimed: true, obscured: false }), w);
+    const aimed = aimedWorth(sk, e, w);
     expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(Math.max(0.25 * charge, aimed), 9);
     expect(0.25 * charge).toBeGreaterThan(aimed);
     // It steps forward: a threat again in full from the next round.
@@ -131,7 +133,7 @@ describe('the threat map', () => {
     const w = sk.w(0);
     const e = sk.w(1);
     const map = new ThreatMap().prepare(sk.s, w, 25);
-    const mine = attackValue(attackOdds(sk.s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e);
+    const mine = chargeWorth(sk, w, e);
     expect(map.strike(30, 24)).toBeCloseTo(mine, 9);
     expect(map.strike(10, 24)).toBe(0);
   });
