@@ -175,19 +175,14 @@ export class ThreatMap {
     key[6] = w.broken ? 1 : 0;
     key[7] = can ? 1 : 0;
     key[8] = w.points;
-    const pair = profileId(e.profile) * 4096 + profileId(w.profile);
-    let seen = memo.get(pair);
-    if (seen === undefined) {
-      seen = [];
-      memo.set(pair, seen);
-    }
-    for (const v of seen) {
-      if (!sameKey(v, key)) continue;
-      this.charge[i] = v[KEYS];
-      this.chargeOut[i] = v[KEYS + 1];
-      this.volleyAimed[i] = v[KEYS + 2];
-      this.obscured[i] = v[KEYS + 3];
-      this.volleyMoved[i] = v[KEYS + 4];
+    const seen = entries(memo, profileId(e.profile) * 4096 + profileId(w.profile));
+    const v0 = found(seen);
+    if (v0 !== null) {
+      this.charge[i] = v0[KEYS];
+      this.chargeOut[i] = v0[KEYS + 1];
+      this.volleyAimed[i] = v0[KEYS + 2];
+      this.obscured[i] = v0[KEYS + 3];
+      this.volleyMoved[i] = v0[KEYS + 4];
       return;
     }
     this.theirsNow(i, e, can, shooter);
@@ -395,14 +390,9 @@ function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWei
     key[7] = 1;
     key[8] = e.points;
     // Their attacks' pairs are below 4096², these above.
-    const pair = OURS + profileId(w.profile) * 4096 + profileId(e.profile);
-    seen = memo.get(pair);
-    if (seen === undefined) {
-      seen = [];
-      memo.set(pair, seen);
-    }
-    for (const v of seen) {
-      if (!sameKey(v, key)) continue;
+    seen = entries(memo, OURS + profileId(w.profile) * 4096 + profileId(e.profile));
+    const v = found(seen);
+    if (v !== null) {
       STRIKE.charge = v[KEYS];
       STRIKE.shot = v[KEYS + 1];
       return;
@@ -421,9 +411,23 @@ function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWei
   }
 }
 
-function sameKey(v: Float64Array, k: Float64Array): boolean {
-  for (let i = 0; i < KEYS; i++) if (v[i] !== k[i]) return false;
-  return true;
+/** The answers remembered for a pair (an empty list, kept, the first time). */
+function entries(memo: Map<number, Float64Array[]>, pair: number): Float64Array[] {
+  let seen = memo.get(pair);
+  if (seen === undefined) {
+    seen = [];
+    memo.set(pair, seen);
+  }
+  return seen;
+}
+
+/** The answer among `seen` whose numbers are KEY's, or null. */
+function found(seen: readonly Float64Array[]): Float64Array | null {
+  next: for (const v of seen) {
+    for (let i = 0; i < KEYS; i++) if (v[i] !== KEY[i]) continue next;
+    return v;
+  }
+  return null;
 }
 
 const MAP = new ThreatMap();
