@@ -53,6 +53,31 @@ describe('planPath: difficult terrain counted double in the search, not only in 
     // Over the base: every point of the path at or above the line.
     for (const q of p.points) expect(q.y).toBeGreaterThanOrEqual(8 - 1e-9);
   });
+
+  // Guards the check of a leg's true cost before the search takes it: the leg into the goal is queued by its
+  // length; were it taken at that, without being queued again at its cost, the goal would be reached under
+  // the base, through the wood, at 13.8" where 10.4" is right.
+  it('goes the longer way round a base when only the last leg of the shorter way runs through a wood', () => {
+    const from = { x: 3, y: 8 };
+    const to = { x: 13, y: 8 };
+    const base = { x: 8, y: 8.4, r: 0.5 };
+    const r = 0.5;
+    // The wood fills x 8.3..12 below y = 7.9: the leg from the start to the disc's foot (x < 8) is clear of it.
+    const wood = rectPolygon({ x: 8.3, y: 4, w: 3.7, h: 3.9 });
+    const sp: PathSpace = { r, bases: [base], impassable: preparePolygons([]), difficult: preparePolygons([wood]), table };
+    const R = r + base.r;
+    const under = wrapLength(from, to, base, R, 1);
+    const over = wrapLength(from, to, base, R, -1);
+    // Under the base, a path is below the disc's foot for x 8.3..8.866 (where the foot is under y = 7.9),
+    // inside the wood: it costs at least `under` + 0.566, more than `over`.
+    expect(under).toBeLessThan(over);
+    expect(under + 0.566).toBeGreaterThan(over);
+    const p = planPath(sp, from, to)!;
+    expect(p).not.toBeNull();
+    expect(p.cost, `cost ${p.cost}, points ${JSON.stringify(p.points)}`).toBeLessThanOrEqual(over + ARC_EXCESS + 1e-6);
+    expect(p.cost).toBeGreaterThanOrEqual(over - 1e-6);
+    for (const q of p.points) expect(q.y).toBeGreaterThanOrEqual(8 - 1e-9);
+  });
 });
 
 // ---------------------------------------------------------------- the exact reference
