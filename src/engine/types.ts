@@ -1,15 +1,13 @@
-import type { Roster, WarriorKind } from '../army/types.js';
+import type { Roster } from '../army/types.js';
 import type { WarriorGrid } from './grid.js';
 import type { Polygon, PreparedPolygons, PreparedTerrain, TerrainPiece } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
 import type { ControlRule, Scenario, ScenarioState, VictoryTally } from '../scenarios/types.js';
+import type { EndReason, PlayerIndex, WarriorKind } from '../types.js';
 
-/** Player index: 0 is player 1 (the first seat, edge at y = 0), 1 is player 2. */
-export type PlayerIndex = 0 | 1;
-
-export type EndReason = 'vpThreshold' | 'lastRound' | 'wipeOut' | 'instantWin' | 'stalled';
+export type { EndReason, PlayerIndex } from '../types.js';
 
 /** What one finished game reports to the runner. */
 export interface GameResult {
