@@ -143,12 +143,19 @@ export function reportFinished(outcome: RunOutcome): void {
   );
 }
 
+/** The lines `report` and `run` print after writing a report. */
+export function describeReport(o: { kind: string; file: string; charts: number; replays: string[]; replayNote?: string }): string {
+  return (
+    `wrote ${o.file} (${o.kind} report, ${o.charts} charts${o.replays.length > 0 ? `, ${o.replays.length} replays in ${o.replays[0].replace(/[^/\\]+$/, '')}` : ''})` +
+    (o.replayNote ? `\n${o.replayNote}` : '')
+  );
+}
+
 /** The report at the end of a run, a tournament or campaigns: the run's files are complete whatever happens here. */
 export async function reportAfterRun(dir: string, experimentFile: string | undefined, replays: boolean): Promise<void> {
   process.stderr.write('writing report.html...\n');
   try {
     const { writeReport } = await import('../report/index.js');
-    const { describeReport } = await import('./commands/report.js');
     // A stand-in game module (tests) has no engine game to replay.
     process.stdout.write(`${describeReport(await writeReport({ dir, experimentFile, replays }))}\n`);
   } catch (err) {

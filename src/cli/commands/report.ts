@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkCsvFile } from '../../runner/csv.js';
-import { reportDiskFull } from '../batch.js';
+import { describeReport, reportDiskFull } from '../batch.js';
 
 interface ReportFlags {
   replays: boolean;
@@ -57,12 +57,4 @@ function checkFolderCsvs(dir: string): void {
     }
     checkCsvFile(file, text);
   }
-}
-
-/** The lines `report` and `run` print after writing a report. */
-export function describeReport(o: { kind: string; file: string; charts: number; replays: string[]; replayNote?: string }): string {
-  return (
-    `wrote ${o.file} (${o.kind} report, ${o.charts} charts${o.replays.length > 0 ? `, ${o.replays.length} replays in ${o.replays[0].replace(/[^/\\]+$/, '')}` : ''})` +
-    (o.replayNote ? `\n${o.replayNote}` : '')
-  );
 }
