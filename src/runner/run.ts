@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync } from 'node:fs';
-import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll, writeFileAtomically } from '../data/outputs.js';
+import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -532,11 +532,6 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     drain();
     settle();
   });
-}
-
-/** Writes a file under a temporary name, fsyncs, renames: readers see the old file or the whole new one. */
-export function writeAtomically(file: string, text: string): void {
-  writeFileAtomically(file, text);
 }
 
 function closeQuietly(fd: number): void {

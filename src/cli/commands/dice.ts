@@ -407,7 +407,7 @@ function runTable(flags: TableFlags): void {
       rows.map((r) => [r.attacks, r.clash, r.defense, r.expectedWounds.toFixed(6), r.pAtLeast1.toFixed(6)]),
       { header: true, columns: ['attacks', 'clash', 'defense', 'expected_wounds', 'p_at_least_1_wound'] },
     );
-    writeAtomically(flags.csv, csv);
+    writeCsv(flags.csv, csv);
     process.stdout.write(`wrote ${rows.length} rows to ${flags.csv}\n`);
     return;
   }
@@ -423,7 +423,7 @@ function runTable(flags: TableFlags): void {
  * reader never sees half a file; missing folders are made, as --log does
  * (issue 25); a full disk is the one disk-full line.
  */
-function writeAtomically(file: string, text: string): void {
+function writeCsv(file: string, text: string): void {
   try {
     makeOutputDir(path.dirname(path.resolve(file)));
     writeFileAtomically(file, text);
