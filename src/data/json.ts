@@ -98,7 +98,7 @@ export function parseJsonText(text: string, file: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(body);
-  } catch (err) {
+  } catch {
     const offset = jsonErrorOffset(body);
     const { line, column } = lineColumn(body, offset);
     const what = offset >= body.length ? 'unexpected end of input' : `unexpected ${describeChar(body[offset])}`;

@@ -375,7 +375,7 @@ function* lines(fd: number): Generator<Line> {
     const n = readSync(fd, block, 0, block.length, position);
     if (n === 0) break;
     position += n;
-    let data = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
+    const data = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
     let start = 0;
     for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, start)) {
       if (pending) yield pending;
@@ -384,7 +384,6 @@ function* lines(fd: number): Generator<Line> {
     }
     carry = Buffer.from(data.subarray(start));
     carryOffset += start;
-    data = Buffer.alloc(0);
   }
   if (carry.length > 0) {
     if (pending) yield pending;

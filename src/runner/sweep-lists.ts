@@ -57,7 +57,7 @@ export function playFingerprint(
 export function pointLists(files: Readonly<Record<string, unknown>>, armies: readonly { file: string; label: string }[]): SweepList[] {
   return withJsonOverlay(files, () =>
     armies.map(({ file, label }) => {
-      let built: ReturnType<typeof buildArmy> | null = null;
+      let built: ReturnType<typeof buildArmy> | null;
       try {
         built = buildArmy(readJsonFile(file), file);
       } catch {
