@@ -1,15 +1,15 @@
 /**
- * The bots' strength tables of issue 23 (docs/BOTS.md), through the built
+ * The bots' strength tables (docs/BOTS.md), through the built
  * runner (`dist/`: run `npm run build` first) on a worker pool:
  *
  *   npx tsx bench/bot-tables.ts [scenarios|counters|all] [--games=400] [--counter-games=432]
  *     [--annihilation-games=400] [--mirror-games=144] [--search=search|none] [--search-games=96] [--workers=2] [--seed=bot-tables] [--out=DIR]
  *
- * - `scenarios` (#23.3): `balanced` against `aggressive` and against
+ * - `scenarios`: `balanced` against `aggressive` and against
  *   `objective` on EVERY built-in scenario, the three sample 800-point lists,
  *   at least `--games` games a scenario (each pair of lists, either policy on
  *   either list, seats rotated: the tournament's rotations).
- * - `counters` (#23.4): `balanced` and `--search` against each plugin of
+ * - `counters`: `balanced` and `--search` against each plugin of
  *   examples/counter (turtle, rush, charge-weakest) over four scenarios
  *   (annihilation, raid, tug-of-war, broken-lines); `balanced` against each
  *   on equal lists (each sample list against itself, `--mirror-games` a

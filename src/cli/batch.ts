@@ -13,7 +13,7 @@ export function wholeNumber(flag: string, raw: string, min: number, max: number)
   return n;
 }
 
-/** Most worker threads a command accepts (issue 14): more only thrash the machine. */
+/** Most worker threads a command accepts: more only thrash the machine. */
 export const MAX_WORKERS = 256;
 
 /** `--workers N`: 0..MAX_WORKERS; above the machine's parallelism it is allowed, with a warning on stderr. */
@@ -45,7 +45,7 @@ export function decisionTimeoutFlag(raw: string | undefined): number {
 }
 
 /**
- * A full disk (issue 14, 25), the same line for every command that writes:
+ * A full disk, the same line for every command that writes:
  * what, the folder, what is kept, and how to go on — exit 1, no stack.
  * `kept` says what survives ("the finished games are kept in X", "nothing
  * was written"); `resume` is false for commands that start over. Other errors

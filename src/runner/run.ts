@@ -164,7 +164,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     checkpoint = Checkpoint.create(files.checkpoint, header);
   }
 
-  // Every checkpointed task must be games of this run (issue 25: a line re-sealed by hand).
+  // Every checkpointed task must be games of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {
     const { start, end } = shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
     if (en.cell >= e.cells.length || en.start < start || en.end > end) {

@@ -1,5 +1,5 @@
 /**
- * A sweep's list arithmetic (issue 24): which army lists each grid point
+ * A sweep's list arithmetic: which army lists each grid point
  * plays, which grid points play the very same games, and every value of a
  * points-cost parameter at which a list changes.
  */

@@ -402,8 +402,8 @@ function runTable(flags: TableFlags): void {
 
 /**
  * DESIGN.md, Errors: write to a temporary name beside, then rename, so a
- * reader never sees half a file; missing folders are made, as --log does
- * (issue 25); a full disk is the one disk-full line.
+ * reader never sees half a file; missing folders are made, as --log does;
+ * a full disk is the one disk-full line.
  */
 function writeCsv(file: string, text: string): void {
   try {

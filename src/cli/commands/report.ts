@@ -38,7 +38,7 @@ crossing.csv (sweep), pairings.csv and ratings.csv (tournament), campaigns.csv
 
 /**
  * Every CSV of the folder parses with the header's number of fields, or one
- * line naming the file and the damaged line, exit 2 (issue 25).
+ * line naming the file and the damaged line, exit 2.
  */
 function checkFolderCsvs(dir: string): void {
   let names: string[];
