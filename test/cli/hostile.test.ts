@@ -25,7 +25,7 @@ function cli(args: string[], opts: { shell?: string } = {}): { code: number | nu
 
 const ARMIES = ['--army-a', 'sims/armies/ironbound-400.json', '--army-b', 'sims/armies/tuskfell-400.json'];
 
-describe('hostile CLI use (issue 14)', () => {
+describe('hostile CLI use', () => {
   it('refuses bad output paths with one line, exit 2, before any work, leaving nothing behind', () => {
     const d = out();
     const file = path.join(d, 'a-file');
