@@ -23,7 +23,7 @@
  * On the calls of real random games (recorded, replayed) moveAlong went from
  * about 0.66 to 0.35 µs and lineOfSight from 0.9 to 0.5 µs.
  *
- * The planner (issue 22, 2026-12-02, load average ~15, tsx): see bench/README.md
+ * The planner (2026-12-02, load average ~15, tsx): see bench/README.md
  * (## engine, "Path movement").
  */
 import seedrandom from 'seedrandom';

@@ -1,6 +1,6 @@
 /**
  * Variants of a bot against fixed opponents on every scenario, for tuning
- * and A/B steps (docs/BOTS.md, "Issue 23, second turn"): one line a variant
+ * and A/B steps (docs/BOTS.md): one line a variant
  * with its score against each opponent, over all, the lowest
  * scenario-and-opponent cell and how many cells are under 55%. Runs the
  * built runner (`dist/`: `npm run build` first); the same `--seed` plays the

@@ -1,15 +1,15 @@
 /**
- * The bots' strength tables of issue 23 (docs/BOTS.md), through the built
+ * The bots' strength tables (docs/BOTS.md), through the built
  * runner (`dist/`: run `npm run build` first) on a worker pool:
  *
  *   npx tsx bench/bot-tables.ts [scenarios|counters|all] [--games=400] [--counter-games=432]
  *     [--annihilation-games=400] [--mirror-games=144] [--search=search|none] [--search-games=96] [--workers=2] [--seed=bot-tables] [--out=DIR]
  *
- * - `scenarios` (#23.3): `balanced` against `aggressive` and against
+ * - `scenarios`: `balanced` against `aggressive` and against
  *   `objective` on EVERY built-in scenario, the three sample 800-point lists,
  *   at least `--games` games a scenario (each pair of lists, either policy on
  *   either list, seats rotated: the tournament's rotations).
- * - `counters` (#23.4): `balanced` and `--search` against each plugin of
+ * - `counters`: `balanced` and `--search` against each plugin of
  *   examples/counter (turtle, rush, charge-weakest) over four scenarios
  *   (annihilation, raid, tug-of-war, broken-lines); `balanced` against each
  *   on equal lists (each sample list against itself, `--mirror-games` a
@@ -116,7 +116,7 @@ if (which !== 'counters') {
       if (s.score / s.games < worst.rate) worst = { rate: s.score / s.games, what: `${who} on ${sc}` };
     }
   }
-  console.log(`\nLowest cell: ${pct(worst.rate)} (${worst.what}); issue 23.3 asks every cell at least 55%.\n`);
+  console.log(`\nLowest cell: ${pct(worst.rate)} (${worst.what}); the target: every cell at least 55%.\n`);
 }
 
 if (which !== 'scenarios') {
@@ -134,7 +134,7 @@ if (which !== 'scenarios') {
   console.log(`| policy | against | games | win rate [95% CI] | ${FOUR.join(' | ')} |`);
   console.log(`| --- | --- | ---: | --- | ${FOUR.map(() => '---:').join(' | ')} |`);
   for (const r of rows) console.log(r);
-  console.log('\nIssue 23.4 asks at least 85% against each over four or more scenarios, `search` at least as well.\n');
+  console.log('\nThe target: at least 85% against each over four or more scenarios, `search` at least as well.\n');
   // The same plans on equal lists (each list against itself), which takes the lists' own strength out of it.
   const names = ARMIES.map((a) => path.basename(a, '.json'));
   const mirror: string[] = [];
@@ -163,7 +163,7 @@ if (which !== 'scenarios') {
   console.log('| --- | ---: | --- | ---: |');
   console.log(`| \`balanced\` | ${a.get('all')!.games} | ${cell(a.get('all')!)} | ${a.get('all')!.draws} |`);
   if (b) console.log(`| \`${search}\` | ${b.get('all')!.games} | ${cell(b.get('all')!)} | ${b.get('all')!.draws} |`);
-  console.log('\nIssue 23.4 asks at least 65%, `search` at least as well.\n');
+  console.log('\nThe target: at least 65%, `search` at least as well.\n');
 }
 
 console.log(`${played} games in ${seconds.toFixed(0)} s on ${workers} workers (${cores} cores).`);

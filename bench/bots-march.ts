@@ -4,7 +4,7 @@
  * pair, either seat) over six scenarios with generated terrain, and counts
  * the Marches that moved under 0.5" (the whole path walked, `via` points
  * included), the longest run of such Marches by one warrior (its Marches in
- * a row, across activations), and what stopped them. Issue 22's targets: at
+ * a row, across activations), and what stopped them. The targets: at
  * most 2% of Marches, never 3 in a row. It plays the built engine (`dist/`,
  * from `npm run build`) on one core; the figures do not depend on the machine.
  */

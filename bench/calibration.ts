@@ -1,5 +1,5 @@
 /**
- * Coverage of the fair-value interval (issue 24), measured, not assumed:
+ * Coverage of the fair-value interval, measured, not assumed:
  * `npx tsx bench/calibration.ts [seeds=20] [games=200] [--workers=N] [--kinds=models,defense,models-gap,defense-gap] [--each]`.
  *
  * Mirror sweeps whose crossing is known by symmetry: the same one-regiment

@@ -96,7 +96,7 @@ async function child(mode: string, games: number, workers: number, engine: boole
     sampleThreads(threads);
   }, 100);
   const t0 = performance.now();
-  let played = games;
+  let played: number;
   let firstAt = 0;
   let firstDone = 0;
   let halfAt = 0;

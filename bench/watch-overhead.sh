@@ -1,5 +1,5 @@
 #!/bin/bash
-# Built-in bots pay nothing for the plugin decision watch (issue 25): games/s of
+# Built-in bots pay nothing for the plugin decision watch: games/s of
 # the same runs on two builds, taking turns (this VM drifts ±30% in minutes).
 #   bench/watch-overhead.sh BASE_CHECKOUT [rounds]     (both with `npm run build` done)
 # Prints, per round, games/s of the quickstart (real engine, 1 worker, 216 games)

@@ -1,4 +1,4 @@
-// A counter-strategy plugin bot for skirmish-lab (docs/BOTS.md, issue 23.4):
+// A counter-strategy plugin bot for skirmish-lab (docs/BOTS.md):
 // always charge the weakest. Each warrior picks the enemy warrior with the
 // lowest remaining Wounds × Defense (ties: fewer Wounds left, then nearer)
 // among those it can reach — now by a Charge, else within two Marches — and

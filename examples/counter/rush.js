@@ -1,4 +1,4 @@
-// A counter-strategy plugin bot for skirmish-lab (docs/BOTS.md, issue 23.4):
+// A counter-strategy plugin bot for skirmish-lab (docs/BOTS.md):
 // the rush. Every warrior heads for the nearest scoring place (an Objective
 // Zone or capture point it may score, the moving marker's circle) or enemy
 // marker that still needs it, by the shortest way, and holds it: in a place

@@ -1,4 +1,4 @@
-// A counter-strategy plugin bot for skirmish-lab (docs/BOTS.md, issue 23.4):
+// A counter-strategy plugin bot for skirmish-lab (docs/BOTS.md):
 // the turtle. It never leaves its deployment zone and only shoots: shooters
 // Take Aim and Volley the best exact-odds target, step forward inside the zone
 // when nothing is in range, and hold; the others hold. Anyone charged fights

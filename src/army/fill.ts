@@ -41,7 +41,6 @@ export function fillArmyList(armyJson: unknown, faction: Faction, entries: reado
       army.regiments[r.i].models++;
       const next = armyPoints(army, faction);
       if (next <= army.pointsLimit) {
-        points = next;
         grown = true;
         break;
       }

@@ -2,7 +2,7 @@ import type { BattlefieldRole } from '../rules/types.js';
 
 /**
  * Army-building limits of the rules text (BUILDING AN ARMY). They are fixed
- * constants, not ruleset knobs: RULINGS.md does not make them variables and
+ * constants, not ruleset knobs: no ruling (docs/RULES.md) makes them variables and
  * a ruleset changes how games play, not which lists are legal.
  */
 export const ARMY_LIMITS = {

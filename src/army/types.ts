@@ -1,7 +1,7 @@
 import type { BattlefieldRole, CommandAbilityDef, Profile, SpecialRule, UniqueActionDef, WarriorClass } from '../rules/types.js';
+import type { WarriorKind } from '../types.js';
 
-/** Why a warrior is in its regiment; decides its seizing weight (R24) and VP rules. */
-export type WarriorKind = 'character' | 'retinue' | 'officer' | 'leader' | 'standardBearer' | 'trooper';
+export type { WarriorKind } from '../types.js';
 
 /** One model of a built army (R2). */
 export interface RosterWarrior {

@@ -34,7 +34,7 @@ function hyp(dx: number, dy: number): number {
   return Math.sqrt(dx * dx + dy * dy);
 }
 
-/** How far a returned path may be longer than the shortest legal one, inches (issue 22: 0.05"). */
+/** How far a returned path may be longer than the shortest legal one, inches (the property tests hold the planner to it). */
 export const PATH_TOLERANCE = 0.05;
 /** Extra length of one arc's circumscribed chain over the arc, at most (inches). */
 export const ARC_EXCESS = 0.004;

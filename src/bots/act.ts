@@ -22,7 +22,7 @@ type State = Readonly<GameState>;
 type ActionDecision = Extract<Decision, { kind: 'action' }>;
 const W = DEFAULT_WEIGHTS;
 
-/** A March shorter than this is not worth an action while ending the activation is worth as much (issue 22). */
+/** A March shorter than this is not worth an action while ending the activation is worth as much (a bot no longer shuffles in place). */
 export const MIN_MARCH = 0.5;
 
 /** Being Broken! costs its evaluation term and the Resolve tests it will fail (R11): what leaving a fight costs (R36). */

@@ -34,7 +34,7 @@ export function pluginHash(file: string): string {
 }
 
 /**
- * A plugin bot's bad answer or timeout (issue 25): one line naming the bot and
+ * A plugin bot's bad answer or timeout: one line naming the bot and
  * the decision kind; the caller adds the seed that replays it.
  */
 export class PluginError extends Error {

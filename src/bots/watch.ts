@@ -1,5 +1,5 @@
 /*
- * The decision watch (issue 25). Policies are synchronous, so a bot that never
+ * The decision watch for plugin bots. Policies are synchronous, so a bot that never
  * returns can only be stopped from another thread. A plugin's wrapper
  * (plugins.ts) marks in a SharedArrayBuffer when it enters and leaves
  * `choose`, with the game's index and seed, its own name and the decision

@@ -30,6 +30,12 @@ export function hexConnected(adjacent: readonly number[][]): boolean {
   if (adjacent.length === 0) return true;
   const seen = new Set([0]);
   const stack = [0];
-  while (stack.length > 0) for (const n of adjacent[stack.pop()!]) if (!seen.has(n)) seen.add(n), stack.push(n);
+  while (stack.length > 0) {
+    for (const n of adjacent[stack.pop()!]) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(n);
+    }
+  }
   return seen.size === adjacent.length;
 }

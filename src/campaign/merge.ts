@@ -33,7 +33,7 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
     } catch (err) {
       throw new InputError(`${file}: not a campaign manifest (${err instanceof Error ? err.message : String(err)})`);
     }
-    // Another version may play other campaigns from the same seeds (issue 25).
+    // Another version may play other campaigns from the same seeds: its slices are refused.
     if (m.package?.version !== packageVersion()) {
       throw new InputError(`${dir}: a slice made by skirmish-lab ${m.package?.version ?? '(unknown version)'}, this is ${packageVersion()}; merge it with that version, or run the slice again with this one`);
     }

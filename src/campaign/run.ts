@@ -115,7 +115,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
     checkpoint = Checkpoint.create(files.checkpoint, header, CODEC);
   }
   const { start: lo, end: hi } = shardRange(opts.campaigns, shard);
-  // Every checkpointed task must be campaigns of this run (issue 25: a line re-sealed by hand).
+  // Every checkpointed task must be campaigns of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {
     if (en.cell !== 0 || en.start < lo || en.end > hi) {
       checkpoint.close();

@@ -13,7 +13,7 @@ export function wholeNumber(flag: string, raw: string, min: number, max: number)
   return n;
 }
 
-/** Most worker threads a command accepts (issue 14): more only thrash the machine. */
+/** Most worker threads a command accepts: more only thrash the machine. */
 export const MAX_WORKERS = 256;
 
 /** `--workers N`: 0..MAX_WORKERS; above the machine's parallelism it is allowed, with a warning on stderr. */
@@ -45,7 +45,7 @@ export function decisionTimeoutFlag(raw: string | undefined): number {
 }
 
 /**
- * A full disk (issue 14, 25), the same line for every command that writes:
+ * A full disk, the same line for every command that writes:
  * what, the folder, what is kept, and how to go on — exit 1, no stack.
  * `kept` says what survives ("the finished games are kept in X", "nothing
  * was written"); `resume` is false for commands that start over. Other errors
@@ -143,12 +143,19 @@ export function reportFinished(outcome: RunOutcome): void {
   );
 }
 
+/** The lines `report` and `run` print after writing a report. */
+export function describeReport(o: { kind: string; file: string; charts: number; replays: string[]; replayNote?: string }): string {
+  return (
+    `wrote ${o.file} (${o.kind} report, ${o.charts} charts${o.replays.length > 0 ? `, ${o.replays.length} replays in ${o.replays[0].replace(/[^/\\]+$/, '')}` : ''})` +
+    (o.replayNote ? `\n${o.replayNote}` : '')
+  );
+}
+
 /** The report at the end of a run, a tournament or campaigns: the run's files are complete whatever happens here. */
 export async function reportAfterRun(dir: string, experimentFile: string | undefined, replays: boolean): Promise<void> {
   process.stderr.write('writing report.html...\n');
   try {
     const { writeReport } = await import('../report/index.js');
-    const { describeReport } = await import('./commands/report.js');
     // A stand-in game module (tests) has no engine game to replay.
     process.stdout.write(`${describeReport(await writeReport({ dir, experimentFile, replays }))}\n`);
   } catch (err) {

@@ -4,7 +4,7 @@ import { InputError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
 import { CommandFailure } from './batch.js';
 
-// Output piped into a reader that closed (`| head`) ends quietly, status 0 (issue 14).
+// Output piped into a reader that closed (`| head`) ends quietly, status 0.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);

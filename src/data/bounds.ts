@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The bound of every count, stat, size and range a data file may hold
- * (issue 14): zod enforces them when a file is validated, before anything is
+ * The bound of every count, stat, size and range a data file may hold:
+ * zod enforces them when a file is validated, before anything is
  * expanded, so `"models": 1e9` is one `file: path: must be ≤ 100` line, never
  * a 4 GB array. The limits are far beyond any real profile or table; raising
  * one is one line here (docs/BOUNDS.md shows this table; a test keeps the two

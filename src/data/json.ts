@@ -15,7 +15,7 @@ export interface ValidationResult {
 /** The uniform validator signature the `validate` command dispatches to by `kind`. */
 export type JsonValidator = (json: unknown, file: string) => ValidationResult | Promise<ValidationResult>;
 
-/** Deepest nesting of objects and lists a data file may have (issue 14: no stack overflow on 20,000 `[`). */
+/** Deepest nesting of objects and lists a data file may have (no stack overflow on 20,000 `[`). */
 export const MAX_JSON_DEPTH = 64;
 
 /** Keys that would reach an object's prototype; refused like any unknown key. */
@@ -98,7 +98,7 @@ export function parseJsonText(text: string, file: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(body);
-  } catch (err) {
+  } catch {
     const offset = jsonErrorOffset(body);
     const { line, column } = lineColumn(body, offset);
     const what = offset >= body.length ? 'unexpected end of input' : `unexpected ${describeChar(body[offset])}`;

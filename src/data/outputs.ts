@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InputError } from '../errors.js';
 
 /*
- * Output paths are checked before any work starts (issue 14): an empty path,
+ * Output paths are checked before any work starts: an empty path,
  * a folder where a file goes (or the reverse), a path under a file, or a place
  * that cannot be written is one line naming the flag and the path, exit 2.
  * Every command with an output calls checkOutputFile or checkOutputDir first.
@@ -122,7 +122,7 @@ export function removeIfPresent(file: string): void {
 }
 
 /*
- * Writing output files (issue 25). Every file a command writes goes first to a
+ * Writing output files. Every file a command writes goes first to a
  * temporary name beside it, created fresh with O_EXCL|O_NOFOLLOW (a link
  * planted under that name is removed, never followed), then is renamed over
  * the final name (rename replaces a planted link itself, never its target).
@@ -257,7 +257,7 @@ function pidAlive(pid: number): boolean {
 
 /**
  * A folder planted under an output's name cannot be replaced by a file:
- * one line naming it, before any work (issue 25). Links and files there are
+ * one line naming it, before any work. Links and files there are
  * fine: they are replaced, never followed.
  */
 export function refuseFolders(files: readonly string[]): void {

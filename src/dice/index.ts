@@ -27,8 +27,8 @@ export {
   clearExactCache,
 } from './exact.js';
 export type { TargetOutcome } from './exact.js';
-export { convolve, sequenceOutcome, regimentAttacks, regimentWoundDistribution, regimentOutcome } from './regiment.js';
-export type { RegimentAttack, TargetState } from './regiment.js';
+export { convolve, sequenceOutcome, regimentAttacks, regimentWoundDistribution, regimentOutcome, rollRegiment } from './regiment.js';
+export type { RegimentAttack, RegimentRoll, TargetState } from './regiment.js';
 export {
   propertyFileSchema,
   compilePropertyFile,

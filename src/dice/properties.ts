@@ -529,7 +529,7 @@ export interface PropertyResult {
  * smallest counterexample of an exhaustive check is the failing point fewest
  * steps from the start of every axis; a tie goes to the point with the
  * smaller indices read in the axes' name order, so the order the file lists
- * its axes in never changes the answer (issue 25). Sampling draws the axes
+ * its axes in never changes the answer. Sampling draws the axes
  * in name order too, so a sampled check does not depend on it either.
  */
 export async function checkProperty(p: CompiledProperty): Promise<PropertyResult> {

@@ -1,5 +1,6 @@
+import { resolveTest, rollWounds, type CompiledAttack } from './attack.js';
 import { inflictedWoundDistribution, woundDistribution, type TargetOutcome } from './exact.js';
-import type { AttackOptions } from './types.js';
+import type { AttackOptions, Dice } from './types.js';
 
 /*
  * Regiment-level odds: N warriors of one profile attack one target in turn.
@@ -132,4 +133,41 @@ export function regimentWoundDistribution(r: RegimentAttack): number[] {
 /** The target's fate after the whole regiment has attacked (see sequenceOutcome). */
 export function regimentOutcome(r: RegimentAttack & { target: TargetState }): TargetOutcome {
   return sequenceOutcome(regimentAttacks(r), r.target);
+}
+
+/** One rolled regiment attack: the wounds of every attack added up, and the target's fate (null without a target). */
+export interface RegimentRoll {
+  wounds: number;
+  fate: keyof TargetOutcome | null;
+}
+
+/**
+ * One roll of what regimentWoundDistribution and regimentOutcome compute
+ * exactly (the sequence at the top of this file, without Impact): `warriors`
+ * attacks rolled in turn with rollWounds, each followed by its Resolve test
+ * (resolveTest) when the target's markers reach Wounds. Every attack's wounds
+ * count in `wounds`, as the exact total does; once the target is slain no
+ * more tests are rolled. Monte Carlo checks of the exact odds call this.
+ */
+export function rollRegiment(dice: Dice, attack: CompiledAttack, warriors: number, target?: TargetState): RegimentRoll {
+  let wounds = 0;
+  let markers = target?.markers ?? 0;
+  let broken = target?.broken ?? false;
+  let madeBroken = false;
+  let slain = false;
+  for (let n = 0; n < warriors; n++) {
+    const w = rollWounds(dice, attack);
+    wounds += w;
+    if (!target || slain || w === 0) continue;
+    markers += w;
+    if (markers < target.wounds) continue;
+    const r = resolveTest(dice, { markers, wounds: target.wounds, resolve: target.resolve, broken, overkill: target.overkill });
+    if (r.outcome === 'slain') slain = true;
+    else {
+      markers = r.markersAfter;
+      broken = madeBroken = true;
+    }
+  }
+  const fate = !target ? null : slain ? 'slain' : madeBroken ? 'broken' : wounds > 0 ? 'woundedOnly' : 'unharmed';
+  return { wounds, fate };
 }

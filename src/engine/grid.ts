@@ -13,43 +13,14 @@
  * takeOffTable change a warrior's position or status, so the grid cannot
  * fall out of step with the warriors.
  */
-import type { GameState, PlayerIndex, Warrior, WarriorStatus } from './types.js';
+import type { GameState, PlayerIndex, Warrior, WarriorGrid, WarriorStatus } from './types.js';
+
+export type { WarriorGrid } from './types.js';
 
 /** Cell size in inches: about a March, so a move's neighbourhood is a few cells across. */
 const CELL = 4;
 /** At most this many columns (a row's cells are bits of one int32); a wider table's far columns share the last. */
 const MAX_COLS = 30;
-
-export interface WarriorGrid {
-  cols: number;
-  rows: number;
-  /** The largest base radius in the game: how far beyond a query's reach a base edge can lie. */
-  maxR: number;
-  /** First warrior id in each cell, or -1, player 1's cells then player 2's; `next` and `prev` chain the rest. */
-  head: Int32Array;
-  next: Int32Array;
-  prev: Int32Array;
-  /** Each warrior's cell (an index in `head`), or -1 while it is off the table. */
-  cell: Int32Array;
-  /**
-   * Per player and row, bit c is set when the row's cell c holds a warrior:
-   * most cells a query covers are empty, and skipping them by their bits
-   * costs less than asking each one.
-   */
-  occupied: Int32Array;
-  /** Each warrior's centre (as its x and y) and base radius, by id. */
-  x: Float64Array;
-  y: Float64Array;
-  r: Float64Array;
-  /** Scratch for warriorsNear's answer (not state: never copied). */
-  near: Int32Array;
-  /**
-   * Per player, how many times one of its warriors was placed, moved or taken
-   * off the table: while a player's count is unchanged, so are its warriors'
-   * positions and who of them is on the table (a policy's caches key on it).
-   */
-  changes: Uint32Array;
-}
 
 /** An empty grid (every warrior off the table) for these warriors on this table. */
 export function createGrid(table: { width: number; height: number }, warriors: readonly Warrior[]): WarriorGrid {

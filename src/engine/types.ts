@@ -1,15 +1,48 @@
-import type { Roster, WarriorKind } from '../army/types.js';
-import type { WarriorGrid } from './grid.js';
+import type { Roster } from '../army/types.js';
 import type { Polygon, PreparedPolygons, PreparedTerrain, TerrainPiece } from '../board/types.js';
 import type { Rng } from '../dice/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
 import type { ControlRule, Scenario, ScenarioState, VictoryTally } from '../scenarios/types.js';
+import type { EndReason, PlayerIndex, WarriorKind } from '../types.js';
 
-/** Player index: 0 is player 1 (the first seat, edge at y = 0), 1 is player 2. */
-export type PlayerIndex = 0 | 1;
+export type { EndReason, PlayerIndex } from '../types.js';
 
-export type EndReason = 'vpThreshold' | 'lastRound' | 'wipeOut' | 'instantWin' | 'stalled';
+/**
+ * Where the warriors on the table stand: grid.ts's uniform grid of 4" cells
+ * (its functions keep it in step with the warriors), plain typed arrays that
+ * cloneState copies.
+ */
+export interface WarriorGrid {
+  cols: number;
+  rows: number;
+  /** The largest base radius in the game: how far beyond a query's reach a base edge can lie. */
+  maxR: number;
+  /** First warrior id in each cell, or -1, player 1's cells then player 2's; `next` and `prev` chain the rest. */
+  head: Int32Array;
+  next: Int32Array;
+  prev: Int32Array;
+  /** Each warrior's cell (an index in `head`), or -1 while it is off the table. */
+  cell: Int32Array;
+  /**
+   * Per player and row, bit c is set when the row's cell c holds a warrior:
+   * most cells a query covers are empty, and skipping them by their bits
+   * costs less than asking each one.
+   */
+  occupied: Int32Array;
+  /** Each warrior's centre (as its x and y) and base radius, by id. */
+  x: Float64Array;
+  y: Float64Array;
+  r: Float64Array;
+  /** Scratch for warriorsNear's answer (not state: never copied). */
+  near: Int32Array;
+  /**
+   * Per player, how many times one of its warriors was placed, moved or taken
+   * off the table: while a player's count is unchanged, so are its warriors'
+   * positions and who of them is on the table (a policy's caches key on it).
+   */
+  changes: Uint32Array;
+}
 
 /** What one finished game reports to the runner. */
 export interface GameResult {

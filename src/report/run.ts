@@ -19,7 +19,7 @@ export interface CellRow {
   winRate: number;
   low: number;
   high: number;
-  /** Holm flags (issue 16); null when the summary has no such column. */
+  /** Holm flags; null when the summary has no such column. */
   matchupFlag: boolean | null;
   firstSeatFlag: boolean | null;
   /** Holm-adjusted p-values of the sign tests (NaN when the summary has none). */

@@ -14,7 +14,7 @@ export interface Crossing {
   low: number;
   high: number;
   status: string;
-  /** The curve the crossing was read from: isotonic (logistic in files from before issue 24). */
+  /** The curve the crossing was read from: isotonic (logistic in files from older versions). */
   fit: string;
   /** The faction's value today (NaN when not known). */
   current?: number;

@@ -1,7 +1,7 @@
 import type { BattlefieldRole, WarriorClass } from './types.js';
 
 /**
- * Every number and choice in RULINGS.md, as a knob with that ruling's default.
+ * Every number and choice of the rulings (docs/RULES.md), as a knob with that ruling's default.
  * A ruleset file overrides any subset of these (validated by rulesetSchema).
  */
 export interface Ruleset {

@@ -90,7 +90,7 @@ function schemaLike(value: unknown, path: string[]): z.ZodType {
   return z.unknown();
 }
 
-/** The whole Ruleset (src/rules/ruleset.ts): every knob of RULINGS.md, unknown keys refused. */
+/** The whole Ruleset (src/rules/ruleset.ts): every knob of docs/RULES.md, unknown keys refused. */
 export const rulesetSchema: z.ZodType<Ruleset> = (schemaLike(DEFAULT_RULESET, []) as z.ZodType<Ruleset>).superRefine((r, ctx) => {
   if (r.terrain.minPieces > r.terrain.maxPieces) {
     ctx.addIssue({ code: 'custom', path: ['terrain', 'minPieces'], message: `must not exceed terrain.maxPieces (${r.terrain.maxPieces})` });

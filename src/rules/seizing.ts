@@ -1,4 +1,4 @@
-import type { WarriorKind } from '../army/types.js';
+import type { WarriorKind } from '../types.js';
 import type { Ruleset } from './ruleset.js';
 import type { BattlefieldRole, WarriorClass } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { FaceRule } from '../dice/types.js';
+import type { FaceRule } from '../types.js';
 
 export type BattlefieldRole = 'Infantry' | 'Cavalry' | 'Brute' | 'Monster';
 export type WarriorClass = 'Light' | 'Medium' | 'Heavy';

@@ -7,7 +7,7 @@ export const BALANCE_ALPHA = 0.05;
 type Verdict = 'A' | 'B' | '-';
 
 /**
- * summary.csv rows with the balance flags (issue 16). A cell is
+ * summary.csv rows with the balance flags. A cell is
  * `matchup_imbalanced` when army A's win rate differs from 50%, and
  * `first_seat_imbalanced` when the first seat's does: an exact binomial
  * (sign) test on the cell's seat-swapped game pairs that one side won more
@@ -18,7 +18,7 @@ type Verdict = 'A' | 'B' | '-';
  * empty when the cell has no other tier.
  */
 export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_ALPHA): string[][] {
-  // A sweep cell playing the very games of an earlier grid point's (same_as) is one test, not two (R: issue 24).
+  // A sweep cell playing the very games of an earlier grid point's (same_as) is one test, not two.
   const same = sameCells(summaries);
   const family = summaries.map((_s, i) => i).filter((i) => same[i] === i);
   const corrected = (p: (s: CellSummary) => number): { adjusted: number[]; rejected: boolean[] } => {

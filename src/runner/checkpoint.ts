@@ -95,7 +95,7 @@ export class Checkpoint<R = GameRecord> {
 
   /** Starts a new checkpoint (replacing any old one). */
   static create<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
-    // Created fresh, never through a link planted under its name (issue 25).
+    // Created fresh, never through a link planted under its name.
     const fd = openNew(file);
     const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>));
     cp.appendLine(JSON.stringify(header));
@@ -287,7 +287,7 @@ function readText(fd: number, offset: number, length: number): string {
 const isIndex = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 
 /**
- * What is impossible about a task line whose checksum holds (issue 25: a line
+ * What is impossible about a task line whose checksum holds (a line
  * re-sealed by hand): its range, its rows and errors must be exactly the games
  * start..end-1, each row valid. Null when it is a task a run could write.
  */
@@ -329,7 +329,7 @@ function checksum(text: string): string {
 }
 
 /**
- * A checkpoint line: its JSON, a tab, and a checksum of the JSON (issue 14):
+ * A checkpoint line: its JSON, a tab, and a checksum of the JSON:
  * a line edited by hand or damaged on disk is refused on resume instead of
  * silently changing the results. JSON text never holds a raw tab.
  */
@@ -375,7 +375,7 @@ function* lines(fd: number): Generator<Line> {
     const n = readSync(fd, block, 0, block.length, position);
     if (n === 0) break;
     position += n;
-    let data = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
+    const data = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
     let start = 0;
     for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, start)) {
       if (pending) yield pending;
@@ -384,7 +384,6 @@ function* lines(fd: number): Generator<Line> {
     }
     carry = Buffer.from(data.subarray(start));
     carryOffset += start;
-    data = Buffer.alloc(0);
   }
   if (carry.length > 0) {
     if (pending) yield pending;

@@ -58,8 +58,8 @@ function readHolder(file: string): { text: string; holder: Holder | null } | nul
 }
 
 /**
- * Takes the run lock of output folder `dir` (issue 14: two runs into one
- * folder mixed their rows in games.csv). The lock is a file created
+ * Takes the run lock of output folder `dir` (without it, two runs into one
+ * folder would mix their rows in games.csv). The lock is a file created
  * exclusively, holding the run's pid and host. A lock whose pid no longer
  * runs on this host (a run killed with kill -9) is stale and taken over; any
  * other holder refuses the run with exit 2, naming the folder and the holder.
@@ -71,7 +71,7 @@ export function acquireRunLock(dir: string): RunLock {
   const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
   let tookOverFrom: number | null = null;
   refuseFolders([file]);
-  // The lock appears with its holder already in it (written beside, then linked): never an empty lock (issue 25).
+  // The lock appears with its holder already in it (written beside, then linked): never an empty lock.
   const mine = tmpNameFor(file);
   writeNew(mine, `${JSON.stringify(me)}\n`);
   try {
@@ -136,7 +136,7 @@ export async function inLockedFolder<T>(out: string, work: () => Promise<T>): Pr
   makeOutputDir(out);
   const lock = acquireRunLock(out);
   try {
-    // What a killed run left (issue 25): its temporary files go on every start, a refused resume included.
+    // What a killed run left: its temporary files go on every start, a refused resume included.
     cleanStaleTemporaries(out);
     return await work();
   } finally {

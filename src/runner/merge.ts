@@ -72,7 +72,7 @@ function readManifest(dir: string): Manifest {
     throw new InputError(`${file}: not a skirmish run manifest (${err instanceof Error ? err.message : String(err)})`);
   }
   if (typeof m !== 'object' || m === null || m.kind !== 'manifest' || !Array.isArray(m.cells)) throw new InputError(`${file}: not a skirmish run manifest`);
-  // Another version may play other games from the same seeds: its slices do not add up to one run (issue 25).
+  // Another version may play other games from the same seeds: its slices do not add up to one run.
   const version = m.package?.version;
   if (version !== packageVersion()) {
     throw new InputError(`${dir}: a slice made by skirmish-lab ${version ?? '(unknown version)'}, this is ${packageVersion()}; merge it with that version, or run the slice again with this one`);
@@ -142,7 +142,7 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
   for (const s of ordered) {
     if (path.resolve(s.dir) === path.resolve(out)) throw new InputError(`--out ${out}: must not be one of the slices`);
   }
-  // The output folder's lock, as a run takes it: a merge never writes into a folder a run is writing (issue 25).
+  // The output folder's lock, as a run takes it: a merge never writes into a folder a run is writing.
   return inLockedFolder(out, () => mergeLocked(out, first, ordered));
 }
 

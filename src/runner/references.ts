@@ -86,7 +86,7 @@ export function checkReferences(e: Experiment, json: ExperimentJson): string[] {
       return undefined;
     }
   });
-  // Armies too big for a scenario's deployment zones fail here, not in the first game (issue 14).
+  // Armies too big for a scenario's deployment zones fail here, before any work, not in the first game.
   json.matchups.forEach((pair, m) =>
     scenarios.forEach((s, i) =>
       pair.forEach((p, side) => {

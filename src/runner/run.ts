@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync } from 'node:fs';
-import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll, writeFileAtomically } from '../data/outputs.js';
+import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -164,7 +164,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     checkpoint = Checkpoint.create(files.checkpoint, header);
   }
 
-  // Every checkpointed task must be games of this run (issue 25: a line re-sealed by hand).
+  // Every checkpointed task must be games of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {
     const { start, end } = shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
     if (en.cell >= e.cells.length || en.start < start || en.end > end) {
@@ -532,11 +532,6 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     drain();
     settle();
   });
-}
-
-/** Writes a file under a temporary name, fsyncs, renames: readers see the old file or the whole new one. */
-export function writeAtomically(file: string, text: string): void {
-  writeFileAtomically(file, text);
 }
 
 function closeQuietly(fd: number): void {

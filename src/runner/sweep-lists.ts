@@ -1,5 +1,5 @@
 /**
- * A sweep's list arithmetic (issue 24): which army lists each grid point
+ * A sweep's list arithmetic: which army lists each grid point
  * plays, which grid points play the very same games, and every value of a
  * points-cost parameter at which a list changes.
  */
@@ -57,7 +57,7 @@ export function playFingerprint(
 export function pointLists(files: Readonly<Record<string, unknown>>, armies: readonly { file: string; label: string }[]): SweepList[] {
   return withJsonOverlay(files, () =>
     armies.map(({ file, label }) => {
-      let built: ReturnType<typeof buildArmy> | null = null;
+      let built: ReturnType<typeof buildArmy> | null;
       try {
         built = buildArmy(readJsonFile(file), file);
       } catch {

@@ -1,5 +1,5 @@
 /**
- * Sweeps (issue 16): an experiment whose inputs are patched by JSON pointers
+ * Sweeps: an experiment whose inputs are patched by JSON pointers
  * at each point of a grid. Every grid point plays the experiment's cells with
  * the same game seeds (common random numbers), so neighbouring points differ
  * by the parameter, not by luck.

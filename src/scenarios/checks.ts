@@ -9,8 +9,8 @@ import type { Scenario } from './types.js';
 
 /**
  * Smallest width and depth of a deployment shape, inches: narrower, and not
- * even a Monster's base fits (issue 14: a late "does not fit in its deployment
- * zone" from `play`, now a `validate` error).
+ * even a Monster's base fits (a `validate` error, not a late "does not fit in
+ * its deployment zone" from `play`).
  */
 export const MIN_ZONE_SPAN = 3;
 
@@ -89,7 +89,7 @@ export function deploymentErrors(s: Scenario): [PropertyKey[], string][] {
 
 /**
  * Whether R31's generated terrain fits the table (default knobs, a fixed
- * seed): a table too small for it failed only in `play` before (issue 14).
+ * seed), checked by `validate`, so a table too small for it does not fail only in `play`.
  */
 export function terrainError(s: Scenario): string | null {
   if (s.terrain !== 'generate') return null;

@@ -1,9 +1,9 @@
-import type { WarriorKind } from '../army/types.js';
 import type { Polygon, TerrainPiece } from '../board/types.js';
 import type { BattlefieldRole, WarriorClass } from '../rules/types.js';
+import type { PlayerIndex, WarriorKind } from '../types.js';
 
-/** Player index: 0 is player 1 (edge y = 0), 1 is player 2 (edge y = table height). */
-export type PlayerIndex = 0 | 1;
+export type { PlayerIndex } from '../types.js';
+
 /** Which player a zone, marker or point is friendly to; null: neutral. */
 export type Friendly = PlayerIndex | null;
 

@@ -1,4 +1,4 @@
-import type { EndReason } from '../engine/types.js';
+import type { EndReason } from '../types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { seizeZone, type ZoneCircle } from './control.js';
 import { baseRadius, circlesOverlap } from './geometry.js';

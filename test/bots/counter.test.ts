@@ -1,5 +1,5 @@
 /**
- * The counter-strategy plugin bots of examples/counter (issue 23.4): each
+ * The counter-strategy plugin bots of examples/counter: each
  * loads as a plugin, plays legal, reproducible games, and keeps to its
  * strategy's definition — the turtle never leaves its deployment zone and only
  * shoots, the rush always heads for a scoring place, charge-weakest charges

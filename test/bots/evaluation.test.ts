@@ -1,5 +1,5 @@
 /**
- * The evaluation's sign (issue 23.7): on built positions, being ahead — in VP,
+ * The evaluation's sign: on built positions, being ahead — in VP,
  * in points destroyed, in wounds dealt, in Broken! enemies, in scoring places —
  * is worth more than zero to me and less than zero to the opponent, from
  * either seat; and along real games, giving a player VP or slaying an enemy

@@ -66,7 +66,7 @@ describe('plugins', () => {
     expect(o.status).toBe('complete');
     const errors = readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1);
     expect(errors.length).toBe(4);
-    // Checked before the engine sees it (issue 25): the bot, the decision kind, the seed.
+    // Checked before the engine sees it: the bot, the decision kind, the seed.
     expect(errors[0]).toMatch(/,[0-9a-f]{32},bot illegal \(.*illegal-bot\.js\) made an illegal deployFirst choice/);
     // idle vs idle: nobody is hurt and nothing scores, so every round is passive but the last
     // (Reinforcements never brought in count as slain then, and score: R30).

@@ -1,5 +1,5 @@
 /**
- * Bots that move and act on purpose (issues 22.3, 23.1, 23.2, 23.6): the
+ * Bots that move and act on purpose: the
  * threat map by exact odds, a Charge only when its straight line reaches, no
  * March under 0.5", the front of a regiment first, Unique Actions and
  * Reposition when they are worth it, and reasons a designer can follow.

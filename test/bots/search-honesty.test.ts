@@ -1,5 +1,5 @@
 /**
- * `search` plays for its own side and never peeks (issue 23.7):
+ * `search` plays for its own side and never peeks:
  * - on a built position where one plan clearly wins (charge the enemy it can
  *   slay) and others clearly do not (hold, fall back), it takes the winning
  *   plan from either seat: its playouts are scored from its own side;

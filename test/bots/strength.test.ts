@@ -1,5 +1,5 @@
 /**
- * Strength checks on fixed seeds (issue 23.7): a bot that gets worse fails
+ * Strength checks on fixed seeds: a bot that gets worse fails
  * here. Each check plays a fixed set of games — the sample lists, four
  * scenarios, each pair of lists with either policy on either list and in
  * either seat (the tournament's rotation) — and asks for a score (a draw half

@@ -1,6 +1,6 @@
 /**
- * Target choice on built positions whose best target is known by exact odds
- * (issue 23.7): a warrior engaged with, in Volley range of, or in Charge reach
+ * Target choice on built positions whose best target is known by exact odds:
+ * a warrior engaged with, in Volley range of, or in Charge reach
  * of two enemies — one worth many points but hard to hurt, one worth few but
  * easy to slay — attacks the one whose exact-odds worth is higher, whichever
  * seat it plays; the built-in policies pick the same target.

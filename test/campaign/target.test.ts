@@ -3,7 +3,7 @@ import { CampaignRun } from '../../src/campaign/index.js';
 import { choose, P, scripted, scriptedDice, scriptedFight, small, smallMusters, T } from './helpers.js';
 
 /*
- * Issue 25, point 7: a campaign that reaches exactly its Campaign Points
+ * A campaign that reaches exactly its Campaign Points
  * target ends (R34: "reaches"), one short goes on. After the first cycle of
  * this script Red holds Settlement 2 + Aerodrome 2 and Blue Fortress 3 +
  * Woodlands 1: 4 each.

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../runner/helpers.js';
 import { cli } from './helpers.js';
 
-/* Issue 25: campaign --merge refuses slices of another version and a folder a run is writing, with one line. */
+/* campaign --merge refuses slices of another version and a folder a run is writing, with one line. */
 const dir = mkdtempSync(path.join(tmpdir(), 'skirmish-campaign-merge-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const CAMPAIGN = path.join(ROOT, 'test', 'campaign', 'fixtures', 'small.json');

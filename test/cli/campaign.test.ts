@@ -40,7 +40,7 @@ describe('skirmish campaign', () => {
     ['three factions', (j: Record<string, any>) => j.factions.push(j.factions[0]), /factions: must be ≤ 2 items/],
     ['a duplicate player', (j: Record<string, any>) => (j.factions[1].players[1].name = 'Ana'), /factions\[1\]\.players\[1\]\.name: "Ana" is also factions\[0\]\.players\[0\]/],
     ['a battle policy option that does not exist', (j: Record<string, any>) => (j.factions[0].players[1].battlePolicy = 'balanced:bogus=1'), /factions\[0\]\.players\[1\]\.battlePolicy: policy "balanced:bogus=1": balanced has no option "bogus"/],
-    // Plugin battle bots load by path relative to the campaign file (issue 25); a missing one is named.
+    // Plugin battle bots load by path relative to the campaign file; a missing one is named.
     ['a missing plugin battle policy', (j: Record<string, any>) => (j.battlePolicy = './bot.js'), /battlePolicy: battle policy module not found: .*fixtures\/bot\.js$/],
   ])('%s: one line naming the file and the JSON path', (_name, edit, message) => {
     const j = smallJson() as Record<string, any>;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../runner/helpers.js';
 import { cli } from './helpers.js';
 
-/* Issue 25, point 5: a damaged CSV is one line naming the file and the line (exit 2); --csv makes missing folders. */
+/* A damaged CSV is one line naming the file and the line (exit 2); --csv makes missing folders. */
 const base = mkdtempSync(path.join(tmpdir(), 'skirmish-damaged-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const RUN = path.join(ROOT, 'test', 'fixtures', 'report', 'run');

@@ -167,7 +167,7 @@ describe('skirmish dice table', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it('an unwritable CSV path is an input error and leaves nothing behind (a missing folder is made: issue 25)', () => {
+  it('an unwritable CSV path is an input error and leaves nothing behind (a missing folder is made)', () => {
     const blocker = join(dir, 'a-file');
     writeFileSync(blocker, 'not a folder');
     const file = join(blocker, 'table.csv');

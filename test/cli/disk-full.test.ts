@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT } from '../runner/helpers.js';
 
 /*
- * One disk-full behaviour for every command that writes (issue 25): one line
+ * One disk-full behaviour for every command that writes: one line
  * naming the folder, what is kept and how to go on, exit 1; no temporary and
  * no partial final-named file, no empty lock; after space is freed, --resume
  * (or running again) gives the files of a run that never met a full disk.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, outputs, ROOT, tmp } from '../runner/helpers.js';
 
-// Issue 14's reproductions, from the built CLI (npm test builds dist/ first).
+// Hostile uses of the CLI, reproduced from the built CLI (npm test builds dist/ first).
 const MAIN = path.join(ROOT, 'dist', 'cli', 'main.js');
 const FAKE = path.join(FIXTURES, 'fake-game.mjs');
 const dirs: string[] = [];
@@ -25,7 +25,7 @@ function cli(args: string[], opts: { shell?: string } = {}): { code: number | nu
 
 const ARMIES = ['--army-a', 'sims/armies/ironbound-400.json', '--army-b', 'sims/armies/tuskfell-400.json'];
 
-describe('hostile CLI use (issue 14)', () => {
+describe('hostile CLI use', () => {
   it('refuses bad output paths with one line, exit 2, before any work, leaving nothing behind', () => {
     const d = out();
     const file = path.join(d, 'a-file');
@@ -86,7 +86,7 @@ describe('hostile CLI use (issue 14)', () => {
     const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
     const dir = out();
     // An injected full disk (test/cli/fixtures/enospc.mjs): writes to the games file fail with ENOSPC. (A link to
-    // /dev/full planted in the folder no longer does it: planted links are replaced, never followed, issue 25.)
+    // /dev/full planted in the folder no longer does it: planted links are replaced, never followed.)
     symlinkSync('/dev/full', path.join(dir, '.games.csv.tmp'));
     const s = spawnSync(process.execPath, ['--import', path.join(ROOT, 'test', 'cli', 'fixtures', 'enospc.mjs'), MAIN, 'run', tiny, '--game-module', FAKE, '--workers', '0', '--out', dir], {
       cwd: ROOT,

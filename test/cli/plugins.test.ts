@@ -6,7 +6,7 @@ import { ROOT } from '../runner/helpers.js';
 import { cli } from './helpers.js';
 
 /*
- * Plugin bots through the CLI (issue 25): `play` loads a plugin by absolute
+ * Plugin bots through the CLI: `play` loads a plugin by absolute
  * path; a bad answer or a bot that never answers is one line naming the bot,
  * the decision kind and the seed that replays it, exit 1, and --log leaves
  * nothing behind; `run` with a bot that never answers finishes.

@@ -39,6 +39,6 @@ describe('skirmish sweep', () => {
     expect(r.stderr).toMatch(/tiny\.json: sweep: missing/);
     const help = cli(['sweep', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/Example:\n  \$ skirmish sweep sims\/experiments\/shieldbearer-cost\.json/);
+    expect(help.stdout).toMatch(/Example:\n {2}\$ skirmish sweep sims\/experiments\/shieldbearer-cost\.json/);
   });
 });

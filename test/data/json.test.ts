@@ -62,7 +62,7 @@ describe('readJsonFile', () => {
   });
 });
 
-describe('hostile JSON (issue 14)', () => {
+describe('hostile JSON', () => {
   it('refuses nesting deeper than MAX_JSON_DEPTH in one line, whatever the depth', () => {
     expect(message('['.repeat(20_000))).toBe('f.json: line 1, column 65: nested deeper than 64 levels');
     expect(message(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`)).toBe('f.json: line 1, column 321: nested deeper than 64 levels');

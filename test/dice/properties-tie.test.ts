@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkProperty, compilePropertyFile, type CompiledProperty } from '../../src/dice/index.js';
 
 /*
- * Issue 25, point 7: two counterexamples equally small. "No more wounds than
+ * Two counterexamples equally small. "No more wounds than
  * 3 attacks against Defense 2" fails at (attacks 4, defense 2) and at
  * (attacks 3, defense 1), each one step from the start of its axes. The
  * answer must not depend on the order the file lists its axes in: the tie

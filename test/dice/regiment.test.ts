@@ -10,6 +10,7 @@ import {
   regimentWoundDistribution,
   resolveTest,
   rollAttack,
+  rollRegiment,
   rollWounds,
   seededDice,
   sequenceOutcome,
@@ -130,6 +131,30 @@ describe('regiment odds equal every die sequence of the attack sequence', () => 
 });
 
 describe('regiment odds against a Monte Carlo of the attack sequence', () => {
+  it('rollRegiment, the dice command sampler, rolls what the sequence played die by die rolls, from the same stream', () => {
+    const attack: AttackOptions = { dice: 4, hitCap: 3, blockDice: 2, attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }] };
+    const compiled = compileAttack(attack);
+    const targets: TargetState[] = [
+      { wounds: 3, resolve: 3 },
+      { wounds: 2, resolve: 4, markers: 1, overkill: false },
+      { wounds: 4, resolve: 2, broken: true },
+    ];
+    for (const target of targets) {
+      const a = seededDice(createRng(`rollRegiment-${target.wounds}`));
+      const b = seededDice(createRng(`rollRegiment-${target.wounds}`));
+      for (let i = 0; i < 2_000; i++) {
+        const want = playSequence(a, attack, 3, target);
+        expect(rollRegiment(b, compiled, 3, target)).toEqual({ wounds: want.total, fate: want.fate });
+      }
+    }
+    const a = seededDice(createRng('no target'));
+    const b = seededDice(createRng('no target'));
+    for (let i = 0; i < 500; i++) {
+      const want = [0, 1, 2].reduce((t) => t + rollAttack(a, attack).wounds, 0);
+      expect(rollRegiment(b, compiled, 3)).toEqual({ wounds: want, fate: null });
+    }
+  });
+
   it('4 warriors, Relentless Blows, against Wounds 4, Resolve 2 (60,000 sequences, 4 standard errors)', () => {
     const attack: AttackOptions = { dice: 3, hitCap: 3, blockDice: 2, attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }] };
     const target = { wounds: 4, resolve: 2 };

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile } from '../../src/cli/commands/validate.js';
 
 /*
- * Hostile input (issue 14): every kind of input file is mutated — types,
+ * Hostile input: every kind of input file is mutated — types,
  * bounds, missing and unknown keys, prototype keys, nesting, huge numbers,
  * paths — and each mutation must give success or `file: ...` lines (exit 2),
  * never a crash, a stack trace or a hang.

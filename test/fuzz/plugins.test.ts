@@ -14,7 +14,7 @@ import { getScenario } from '../../src/scenarios/index.js';
 import { FAKE_GAME, fixture, FIXTURES, outputs } from '../runner/helpers.js';
 
 /*
- * Hostile plugins and hostile output folders (issue 25), as inputs.test.ts
+ * Hostile plugins and hostile output folders, as inputs.test.ts
  * does for input files. A plugin bot that throws, answers undefined, null, a
  * number, a choice of another kind or an illegal one, or thinks too long, at
  * any decision: the game ends with one line naming the bot and the decision

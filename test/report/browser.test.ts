@@ -46,7 +46,9 @@ function playTruth(scenario: string, seed: string): Truth {
       t.events.push(e);
       if (!s) {
         // The engine's first events come before it hands out its state: nothing is on the table yet.
-        t.zones.push([]), t.points.push([]), t.onTable.push([]);
+        t.zones.push([]);
+        t.points.push([]);
+        t.onTable.push([]);
         return;
       }
       t.zones.push(s!.scenarioState.zoneSeizedBy.map((f) => (f === null ? -1 : f)));
@@ -148,7 +150,10 @@ async function checkReplay(page: Page, replay: ReplayData, truth: Truth): Promis
       }
       if (e.type === 'roundStart') expect(f.label).toBe(`Round ${e.round} begins`);
       if (e.type === 'slain') slain.add(idOf(e.warrior));
-      if (e.type === 'markerDamaged' && e.destroyed) (gone.add(e.marker), seen.destroyed++);
+      if (e.type === 'markerDamaged' && e.destroyed) {
+        gone.add(e.marker);
+        seen.destroyed++;
+      }
       if (e.type === 'deployed') {
         seen.deployments++;
         expect(f.label).toBe(`Deployment: Player ${e.player + 1} deploys ${e.regiment}`);

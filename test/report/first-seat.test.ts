@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../src/report/index.js';
 
 /*
- * Issue 25, point 7: the report's first-seat figures. How often player 1 (the
+ * The report's first-seat figures. How often player 1 (the
  * army in the first seat) wins, per scenario, with a draw counted half: a
  * draw counted as a win (or as a loss) fails here.
  */

@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpNameFor } from '../../src/data/index.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,20 @@ describe('report of each kind of folder', () => {
       expect(b.html).toBe(a.html);
     });
   }
+
+  it('writes report.html as every output is written: a link planted under its temporary name is replaced, never followed', async () => {
+    const dir = tmp();
+    cpSync(path.join(REPORT_FIXTURES, 'run'), dir, { recursive: true });
+    const victim = path.join(tmp(), 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    const file = path.join(dir, 'report.html');
+    symlinkSync(victim, tmpNameFor(file));
+    await writeReport({ dir, replays: false });
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(file).isFile()).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
 
   it('an empty folder is one clear input error', () => {
     expect(() => detectKind(tmp())).toThrow(/expected a run folder \(summary\.csv/);

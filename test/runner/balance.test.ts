@@ -24,10 +24,23 @@ function cell(
     };
     s.add(r);
   };
-  for (let i = 0; i < pairs.aAhead; i++) (game('A', 'A'), game('B', 'A'));
-  for (let i = 0; i < (pairs.bAhead ?? 0); i++) (game('A', 'B'), game('B', 'B'));
-  for (let i = 0; i < (pairs.firstAhead ?? 0); i++) (game('A', 'A'), game('B', 'B'));
-  for (let i = 0; i < pairs.even; i++) (game('A', 'B'), game('B', 'A')); // the second seat wins both
+  for (let i = 0; i < pairs.aAhead; i++) {
+    game('A', 'A');
+    game('B', 'A');
+  }
+  for (let i = 0; i < (pairs.bAhead ?? 0); i++) {
+    game('A', 'B');
+    game('B', 'B');
+  }
+  for (let i = 0; i < (pairs.firstAhead ?? 0); i++) {
+    game('A', 'A');
+    game('B', 'B');
+  }
+  // The second seat wins both.
+  for (let i = 0; i < pairs.even; i++) {
+    game('A', 'B');
+    game('B', 'A');
+  }
   return s;
 }
 

@@ -8,7 +8,7 @@ import { CHECKPOINT_FILE } from '../../src/runner/run.js';
 import { FAKE_GAME, fixture, outputs, tmp } from './helpers.js';
 
 /*
- * Issue 25: checkpoint lines are checked for what they claim, duplicates are
+ * Checkpoint lines are checked for what they claim, duplicates are
  * ignored, stale temporary files go on every start, links planted in the
  * output folder are never followed, and merge takes the folder's lock and
  * refuses slices of another version.

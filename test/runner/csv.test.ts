@@ -143,6 +143,7 @@ describe('progress', () => {
     t = 2000;
     p.update({ done: 50, total: 200, played: 50, elapsedMs: 2000 });
     p.end();
+    // eslint-disable-next-line no-control-regex -- the line starts with the terminal's erase-line escape
     expect(chunks[0]).toMatch(/^\r\x1b\[2K█+░+ {2}25% 50\/200 games, 25\.0 games\/s, ETA 0:06$/);
     expect(chunks.at(-1)).toBe('\n');
   });

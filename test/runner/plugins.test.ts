@@ -6,7 +6,7 @@ import { loadExperiment, parseCsvLine, runExperiment } from '../../src/runner/in
 import { FIXTURES, ROOT } from './helpers.js';
 
 /*
- * Plugin bots in runs (issue 25): named by an absolute path; a bad answer is
+ * Plugin bots in runs: named by an absolute path; a bad answer is
  * an errors.csv line naming the bot, the decision kind, with the seed that
  * replays it; a bot that never answers loses its game to errors.csv and its
  * worker is replaced, with the same files whatever the workers and tasks;

@@ -20,7 +20,7 @@ function played(spec: CellSpec, pairs: number, wins: number): CellSummary {
   return s;
 }
 
-describe('the list arithmetic of a points-cost sweep (issue 24)', () => {
+describe('the list arithmetic of a points-cost sweep', () => {
   const e: Experiment = loadCheckedExperiment({ file: SAMPLE });
   const plan = e.sweep!;
 

@@ -5,7 +5,7 @@ import type { GameRecord } from '../../src/runner/types.js';
 import { FIXTURES, tmp } from './helpers.js';
 
 /*
- * Issue 25, point 7: how a draw counts in a tournament's tables. A draw is
+ * How a draw counts in a tournament's tables. A draw is
  * half a win for each side, in pairings.csv's win rate and in the ratings'
  * Bradley–Terry scores: a draw counted as a win or as a loss fails here.
  */

@@ -8,7 +8,7 @@ const raid = (): Record<string, unknown> => JSON.parse(readFileSync('sims/scenar
 const withDeployment = (deployment: unknown): string[] => validateScenarioJson({ ...raid(), deployment }, 's.json').errors;
 const ZONE_B = [{ rect: { x: 12, y: 36, w: 36, h: 12 } }];
 
-describe('scenario geometry (issue 14)', () => {
+describe('scenario geometry', () => {
   it('refuses identical or overlapping zones of the two players, naming the path', () => {
     expect(withDeployment([ZONE_B, ZONE_B])).toEqual([`s.json: deployment[1][0]: overlaps deployment[0][0]: the players' zones must not share ground`]);
     expect(withDeployment([[{ rect: { x: 20, y: 30, w: 10, h: 10 } }], ZONE_B])).toHaveLength(1);

@@ -6,7 +6,7 @@ import { holdsTruth, MIRRORS, mirrorCrossing } from '../../bench/calibration.js'
  * reduced to seconds: one mirror sweep of each kind, whose true crossing is
  * known by symmetry, and whose 95% interval must hold it.
  */
-describe('mirror sweeps with a known crossing (issue 24, reduced)', () => {
+describe('mirror sweeps with a known crossing (reduced)', () => {
   for (const kind of ['models', 'defense'] as const) {
     it(`a ${kind} mirror: the win rate at the mirror value is exactly 50%, and the interval holds it`, async () => {
       const c = await mirrorCrossing(kind, `test-${kind}`, 60, 0);

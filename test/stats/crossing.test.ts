@@ -107,7 +107,7 @@ function exact(xs: number[], rates: number[], pairs = 400): CrossingGroup[] {
   });
 }
 
-describe('the interval, the statuses and the steps (issue 24)', () => {
+describe('the interval, the statuses and the steps', () => {
   it('takes the nearest-rank quantiles: the 25th and the 975th of 1,000 replicates', () => {
     const sorted = Array.from({ length: 1000 }, (_, i) => i + 1);
     expect(nearestRank(sorted, 0.025)).toBe(25);

@@ -11,8 +11,7 @@ import {
   expectedWounds,
   regimentOutcome,
   regimentWoundDistribution,
-  resolveTest,
-  rollWounds,
+  rollRegiment,
   seededDice,
   woundDistribution,
   type AttackOptions,
@@ -194,9 +193,9 @@ interface McResult {
 }
 
 /**
- * Seeded Monte Carlo with the engine's own hot path (rollWounds) and
- * resolveTest: each sample is the whole sequence of `warriors` attacks, the
- * target's markers and Broken! carried over as regimentOutcome defines.
+ * Seeded Monte Carlo with the engine's own hot path: each sample is one
+ * rollRegiment, the whole sequence of `warriors` attacks with the target's
+ * markers and Broken! carried over as regimentOutcome defines.
  */
 function monteCarlo(p: Parsed, length: number): McResult {
   const { samples, seed } = p.mc!;
@@ -208,29 +207,12 @@ function monteCarlo(p: Parsed, length: number): McResult {
   let sum = 0;
   let sumSq = 0;
   for (let i = 0; i < samples; i++) {
-    let total = 0;
-    let markers = t?.markers ?? 0;
-    let broken = t?.broken ?? false;
-    let madeBroken = false;
-    let slain = false;
-    for (let n = 0; n < p.warriors; n++) {
-      const w = rollWounds(dice, compiled);
-      total += w;
-      if (!t || slain || w === 0) continue;
-      markers += w;
-      if (markers < t.wounds) continue;
-      const r = resolveTest(dice, { markers, wounds: t.wounds, resolve: t.resolve, broken, overkill: t.overkill });
-      if (r.outcome === 'slain') slain = true;
-      else {
-        markers = r.markersAfter;
-        broken = madeBroken = true;
-      }
-    }
+    const { wounds: total, fate: outcome } = rollRegiment(dice, compiled, p.warriors, t);
     while (counts.length <= total) counts.push(0);
     counts[total]++;
     sum += total;
     sumSq += total * total;
-    if (t) fate[slain ? 'slain' : madeBroken ? 'broken' : total > 0 ? 'woundedOnly' : 'unharmed']++;
+    if (outcome !== null) fate[outcome]++;
   }
   const prop = (c: number) => c / samples;
   const se = (c: number) => Math.sqrt((prop(c) * (1 - prop(c))) / samples);
@@ -407,7 +389,7 @@ function runTable(flags: TableFlags): void {
       rows.map((r) => [r.attacks, r.clash, r.defense, r.expectedWounds.toFixed(6), r.pAtLeast1.toFixed(6)]),
       { header: true, columns: ['attacks', 'clash', 'defense', 'expected_wounds', 'p_at_least_1_wound'] },
     );
-    writeAtomically(flags.csv, csv);
+    writeCsv(flags.csv, csv);
     process.stdout.write(`wrote ${rows.length} rows to ${flags.csv}\n`);
     return;
   }
@@ -420,10 +402,10 @@ function runTable(flags: TableFlags): void {
 
 /**
  * DESIGN.md, Errors: write to a temporary name beside, then rename, so a
- * reader never sees half a file; missing folders are made, as --log does
- * (issue 25); a full disk is the one disk-full line.
+ * reader never sees half a file; missing folders are made, as --log does;
+ * a full disk is the one disk-full line.
  */
-function writeAtomically(file: string, text: string): void {
+function writeCsv(file: string, text: string): void {
   try {
     makeOutputDir(path.dirname(path.resolve(file)));
     writeFileAtomically(file, text);

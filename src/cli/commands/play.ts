@@ -213,7 +213,7 @@ Example:
         if (isDiskFull(err)) throw new CommandFailure(diskFullLine(err, dirname(path.resolve(flags.log ?? flags.replay ?? '.')), 'nothing was written', false));
         throw err;
       } finally {
-        // No temporary file is left behind, whatever failed (issue 14).
+        // No temporary file is left behind, whatever failed.
         if (logFd !== null) closeSync(logFd);
         if (tmpLog) removeIfPresent(tmpLog);
         if (tmpReplay) removeIfPresent(tmpReplay);

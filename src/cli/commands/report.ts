@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkCsvFile } from '../../runner/csv.js';
-import { reportDiskFull } from '../batch.js';
+import { describeReport, reportDiskFull } from '../batch.js';
 
 interface ReportFlags {
   replays: boolean;
@@ -38,7 +38,7 @@ crossing.csv (sweep), pairings.csv and ratings.csv (tournament), campaigns.csv
 
 /**
  * Every CSV of the folder parses with the header's number of fields, or one
- * line naming the file and the damaged line, exit 2 (issue 25).
+ * line naming the file and the damaged line, exit 2.
  */
 function checkFolderCsvs(dir: string): void {
   let names: string[];
@@ -57,12 +57,4 @@ function checkFolderCsvs(dir: string): void {
     }
     checkCsvFile(file, text);
   }
-}
-
-/** The lines `report` and `run` print after writing a report. */
-export function describeReport(o: { kind: string; file: string; charts: number; replays: string[]; replayNote?: string }): string {
-  return (
-    `wrote ${o.file} (${o.kind} report, ${o.charts} charts${o.replays.length > 0 ? `, ${o.replays.length} replays in ${o.replays[0].replace(/[^/\\]+$/, '')}` : ''})` +
-    (o.replayNote ? `\n${o.replayNote}` : '')
-  );
 }

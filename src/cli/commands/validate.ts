@@ -41,7 +41,7 @@ export async function validateFile(file: string): Promise<{ ok: boolean; lines: 
   try {
     result = await validator(json, file);
   } catch (e) {
-    // One file's failure never stops the others (issue 14); a user error keeps its own lines.
+    // One file's failure never stops the others; a user error keeps its own lines.
     if (e instanceof InputError) return { ok: false, lines: e.lines };
     return { ok: false, lines: [`${file}: cannot check: ${e instanceof Error ? e.message : String(e)}`] };
   }
