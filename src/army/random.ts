@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { createRng, deriveSeed, type SeededRng } from '../dice/rng.js';
 import { InputError } from '../errors.js';
+import { factionFileFor } from './army.js';
 import { armyPoints } from './compose.js';
 import { ARMY_LIMITS } from './limits.js';
 import type { ArmyFile, ArmyRegimentJson } from './schema.js';
@@ -176,4 +178,18 @@ function pick<T>(rng: SeededRng, xs: readonly T[]): T {
 /** A whole number from lo to hi, both included. */
 function between(rng: SeededRng, lo: number, hi: number): number {
   return lo + Math.floor(rng.next() * (hi - lo + 1));
+}
+
+/**
+ * The list as a file at `armyFile` reads it: with `factionFile` (relative to
+ * the list's folder) unless `factionFile` is where the faction is found by
+ * default, `../factions/<id>.json` beside the list's folder.
+ */
+export function withFactionFile(army: ArmyFile, opts: { factionFile: string; armyFile: string }): ArmyFile {
+  const { factionFile: _, ...rest } = army;
+  const faction = path.resolve(opts.factionFile);
+  if (factionFileFor({ faction: army.faction }, path.resolve(opts.armyFile)) === faction) return rest;
+  const { kind, name, faction: id, ...tail } = rest;
+  // Forward slashes: the same file on every system.
+  return { kind, name, faction: id, factionFile: path.relative(path.dirname(path.resolve(opts.armyFile)), faction).split(path.sep).join('/'), ...tail };
 }
