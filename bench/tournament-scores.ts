@@ -19,9 +19,20 @@ export interface Score {
 }
 
 /** Plays the tournament into `out` and returns policy a's score by scenario, and over all under 'all'. */
-export async function tournamentScores(o: { a: string; b: string; armies: string[]; scenarios: string[]; games: number; seed: string; out: string; workers: number }): Promise<Map<string, Score>> {
+export async function tournamentScores(o: {
+  a: string;
+  b: string;
+  armies: string[];
+  scenarios: string[];
+  games: number;
+  seed: string;
+  out: string;
+  workers: number;
+  /** URL of a module exporting createGame to play the games with (the same games: bench/action-counts.mjs counts their events). */
+  gameModule?: string;
+}): Promise<Map<string, Score>> {
   const t = runner.planTournament({ policies: [o.a, o.b], armies: o.armies, scenarios: o.scenarios, games: o.games, seed: o.seed, out: o.out });
-  const r = await runner.runTournament(t, { workers: o.workers });
+  const r = await runner.runTournament(t, { workers: o.workers, ...(o.gameModule ? { gameModule: o.gameModule } : {}) });
   if (r.run.errors > 0) throw new Error(`${o.a} vs ${o.b}: ${r.run.errors} games failed (see ${o.out}/errors.csv)`);
   const lines = readFileSync(path.join(o.out, 'games.csv'), 'utf8').trim().split('\n');
   const cols = runner.parseCsvLine(lines[0]);

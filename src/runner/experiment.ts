@@ -6,10 +6,26 @@ import { formatIssues, inputFileProblem, readJsonFile, type ValidationResult } f
 import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import { BOUNDS, boundedInt, boundedList } from '../data/bounds.js';
+import { buildFaction, randomArmy, randomArmyName, withFactionFile, type ArmyFile } from '../army/index.js';
 import { expandSweep, sweepSchema } from './sweep.js';
-import type { CellSpec, Experiment, Precision, SweepPlan } from './types.js';
+import type { ArmyRef, CellSpec, Experiment, Precision, SweepPlan } from './types.js';
 
 const fileName = z.string().min(1);
+
+/**
+ * A generated army list in place of an army file: `randomArmy` of the faction
+ * file (relative to the experiment file) at `points`, named by `seed`.
+ */
+export const randomArmySpecSchema = z.strictObject({
+  random: fileName,
+  points: boundedInt('pointsLimit'),
+  seed: z.string().min(1),
+});
+export type RandomArmySpec = z.infer<typeof randomArmySpecSchema>;
+
+/** An army of a matchup: an army file, or a generated list. */
+const armySpecSchema = z.union([fileName, randomArmySpecSchema]);
+export type ArmySpec = z.infer<typeof armySpecSchema>;
 
 /** An experiment file (`"kind": "experiment"`); army paths are relative to the file. */
 export const experimentSchema = z
@@ -27,8 +43,8 @@ export const experimentSchema = z
         maxGames: z.int().min(2).max(BOUNDS.games.max).optional(),
       })
       .optional(),
-    /** Army pairs [A, B]: army files relative to this file. */
-    matchups: boundedList(z.tuple([fileName, fileName])).min(1),
+    /** Army pairs [A, B]: army files relative to this file, or generated lists ({ random, points, seed }). */
+    matchups: boundedList(z.tuple([armySpecSchema, armySpecSchema])).min(1),
     /** Built-in scenario names, or scenario files relative to this file. */
     scenarios: boundedList(fileName).min(1),
     /** Policy pairs [for army A, for army B]. */
@@ -97,8 +113,76 @@ function label(p: string): string {
 /** Schema errors and the parsed file. */
 function parseExperiment(json: unknown, file: string): { data?: ExperimentJson; errors: string[] } {
   const parsed = experimentSchema.safeParse(json);
-  if (!parsed.success) return { errors: formatIssues(file, parsed.error.issues) };
+  if (!parsed.success) return { errors: formatIssues(file, parsed.error.issues.flatMap(armySpecIssues)) };
   return { data: parsed.data, errors: [] };
+}
+
+/**
+ * An army of a matchup that is neither a path nor a generated list fails both
+ * of the union's shapes: an object gets the generated list's own problems
+ * (`matchups[0][1].points: …`), anything else what an army may be.
+ */
+function armySpecIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.path[0] !== 'matchups' || issue.path.length !== 3) return [issue];
+  const [asPath, asRandom] = issue.errors;
+  const isObject = asPath?.some((i) => i.code === 'invalid_type' && i.path.length === 0 && /received object$/.test(i.message));
+  if (isObject && asRandom) return asRandom.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+  return [{ ...issue, message: 'expected an army file path, or a generated list { "random": faction file, "points": N, "seed": "text" }' }];
+}
+
+/** A stable text of a generated list's spec: the same spec always gives the same text (cell keys, manifests). */
+function specText(spec: RandomArmySpec): string {
+  return JSON.stringify({ random: spec.random, points: spec.points, seed: spec.seed });
+}
+
+/**
+ * A matchup's army as a cell's ArmyRef. A generated list gets the name
+ * `<faction id>-<points>-r<seed>`, a file path under its faction file's
+ * folder that no file is read from, and its document (`files`, read there
+ * in place of a file); it is generated once, here, from the faction file.
+ */
+export function resolveArmySpec(
+  experimentFile: string,
+  spec: ArmySpec,
+  at: string,
+): { ref: ArmyRef; files: Record<string, unknown>; errors: string[] } {
+  const dir = path.dirname(path.resolve(experimentFile));
+  if (typeof spec === 'string') {
+    const abs = path.resolve(dir, spec);
+    const problem = inputFileProblem(abs);
+    const errors = problem ? [`${experimentFile}: ${at}: ${problem}: ${spec} (paths are relative to the experiment file)`] : [];
+    return { ref: { label: label(spec), path: spec, file: abs }, files: {}, errors };
+  }
+  const factionFile = path.resolve(dir, spec.random);
+  const where = `${experimentFile}: ${at}`;
+  const none = { ref: { label: specText(spec), path: specText(spec), file: '' }, files: {} };
+  const problem = inputFileProblem(factionFile);
+  if (problem) return { ...none, errors: [`${where}.random: ${problem}: ${spec.random} (paths are relative to the experiment file)`] };
+  let json: unknown;
+  try {
+    json = readJsonFile(factionFile);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { ...none, errors: e.lines.map((l) => `${where}.random: ${l}`) };
+  }
+  const kind = (json as { kind?: unknown } | null)?.kind;
+  if (kind !== 'faction') return { ...none, errors: [`${where}.random: expected a faction file, got ${spec.random} (kind ${JSON.stringify(kind ?? null)})`] };
+  const built = buildFaction(json, factionFile);
+  if (!built.faction) return { ...none, errors: [`${where}.random: the faction file ${spec.random} is invalid:`, ...built.errors] };
+  let army: ArmyFile;
+  try {
+    army = randomArmy({ faction: built.faction, points: spec.points, seed: spec.seed });
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { ...none, errors: e.lines.map((l) => `${where}.points: ${l}`) };
+  }
+  const name = randomArmyName(built.faction.id, spec.points, spec.seed);
+  const file = path.join(path.dirname(factionFile), 'generated', `${encodeURIComponent(name)}.json`);
+  return {
+    ref: { label: name, path: specText(spec), file, generated: { faction: factionFile } },
+    files: { [file]: withFactionFile(army, { factionFile, armyFile: file }) },
+    errors: [],
+  };
 }
 
 /**
@@ -114,16 +198,18 @@ export function expandExperiment(
   const alias = flags.policyAlias ?? ((n: string) => n);
   const dir = path.dirname(path.resolve(file));
   const errors: string[] = [];
-  const armyFile = (p: string, at: string): string => {
-    const abs = path.resolve(dir, p);
-    const problem = inputFileProblem(abs);
-    if (problem) errors.push(`${file}: ${at}: ${problem}: ${p} (paths are relative to the experiment file)`);
-    return abs;
+  const armyRef = (spec: ArmySpec, at: string): { ref: ArmyRef; files: Record<string, unknown> } => {
+    const r = resolveArmySpec(file, spec, at);
+    errors.push(...r.errors);
+    return r;
   };
-  const armies = data.matchups.map(([a, b], i) => [
-    { label: label(a), path: a, file: armyFile(a, `matchups[${i}][0]`) },
-    { label: label(b), path: b, file: armyFile(b, `matchups[${i}][1]`) },
-  ]);
+  const armies = data.matchups.map(([a, b], i) => [armyRef(a, `matchups[${i}][0]`), armyRef(b, `matchups[${i}][1]`)]);
+  const generated = data.matchups.flatMap((pair, i) => pair.flatMap((a, side) => (typeof a === 'string' ? [] : [`matchups[${i}][${side}]`])));
+  if (data.sweep && generated.length > 0) {
+    errors.push(
+      `${file}: sweep: a sweep patches input files, and a generated list (${generated.join(', ')}) is none: write it with \`skirmish army random --out FILE\` and name the file`,
+    );
+  }
   const scenarios = data.scenarios.map((s, i) => {
     if (!looksLikeFile(s)) return { name: s, label: s };
     const abs = path.resolve(dir, s);
@@ -144,7 +230,8 @@ export function expandExperiment(
   const cells: CellSpec[] = [];
   const seen = new Map<string, string>();
   data.matchups.forEach((_, m) => {
-    const [armyA, armyB] = armies[m];
+    const [{ ref: armyA, files: filesA }, { ref: armyB, files: filesB }] = armies[m];
+    const files = { ...filesA, ...filesB };
     data.scenarios.forEach((_s, s) => {
       data.policies.forEach(([pa, pb], p) => {
         const policyA = alias(pa);
@@ -169,6 +256,7 @@ export function expandExperiment(
           control: data.control ?? null,
           ruleset,
           source: file,
+          ...(Object.keys(files).length > 0 ? { files } : {}),
         });
       });
     });
@@ -176,7 +264,8 @@ export function expandExperiment(
 
   let sweep: SweepPlan | undefined;
   if (data.sweep && errors.length === 0) {
-    const expanded = expandSweep({ ...data, sweep: data.sweep }, file, cells);
+    // Generated lists were refused above: every army is a path.
+    const expanded = expandSweep({ ...data, matchups: data.matchups as [string, string][], sweep: data.sweep }, file, cells);
     errors.push(...expanded.errors);
     cells.splice(0, cells.length, ...expanded.cells);
     sweep = expanded.plan;
@@ -218,13 +307,19 @@ export function expandExperiment(
 function inputsHash(e: Experiment, data: ExperimentJson): string {
   const h = createHash('sha256');
   const files = new Set<string>();
+  // Generated lists: their documents as generated (no file holds them), and the faction files they come from.
+  const generated = new Map<string, unknown>();
   for (const c of e.cells) {
-    files.add(c.armyA.file);
-    files.add(c.armyB.file);
+    for (const a of [c.armyA, c.armyB]) {
+      if (a.generated) {
+        generated.set(a.file, c.files?.[a.file]);
+        files.add(a.generated.faction);
+      } else files.add(a.file);
+    }
     if (path.isAbsolute(c.scenario)) files.add(c.scenario);
     if ('file' in c.ruleset) files.add(c.ruleset.file);
     // A sweep's patched documents (faction files included) are derived from these.
-    for (const f of Object.keys(c.files ?? {})) files.add(f);
+    for (const f of Object.keys(c.files ?? {})) if (!generated.has(f)) files.add(f);
     // A plugin bot's code decides results too: a changed bot is a changed run (--resume refuses it).
     for (const spec of [c.policyA, c.policyB]) {
       const f = pluginFile(spec, c.policyDir ?? path.dirname(path.resolve(c.source)));
@@ -245,6 +340,10 @@ function inputsHash(e: Experiment, data: ExperimentJson): string {
   for (const f of [...files].sort()) {
     h.update(`\n${path.basename(f)}\n`);
     h.update(readFileSync(f));
+  }
+  for (const [f, doc] of [...generated].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
+    h.update(`\n${path.basename(f)}\n`);
+    h.update(JSON.stringify(doc));
   }
   return h.digest('hex');
 }

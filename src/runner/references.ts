@@ -8,7 +8,8 @@ import { getScenario } from '../scenarios/index.js';
 import { deploymentAreaError } from '../scenarios/checks.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { Roster } from '../army/types.js';
-import { resolveFileRef, resolveScenarioRef, type ExperimentJson } from './experiment.js';
+import { withJsonOverlay } from '../data/json.js';
+import { resolveArmySpec, resolveFileRef, resolveScenarioRef, type ExperimentJson } from './experiment.js';
 import type { CellSpec, Experiment } from './types.js';
 
 /** `"strongest"` in an experiment file means the strongest built-in policy (options kept: `strongest:aggression=0.5`). */
@@ -66,13 +67,14 @@ export function checkReferences(e: Experiment, json: ExperimentJson): string[] {
   const file = e.file;
   const seen = new Set<string>();
   const rosters = new Map<string, Roster>();
-  json.matchups.forEach((pair, m) =>
-    pair.forEach((p, side) => {
-      const abs = resolveFileRef(file, p);
-      if (seen.has(abs)) return;
-      seen.add(abs);
+  // Army files, and generated lists (read from their document: expandExperiment has reported any problem making them).
+  const refs = json.matchups.map((pair, m) => pair.map((p, side) => resolveArmySpec(file, p, `matchups[${m}][${side}]`)));
+  refs.forEach((pair, m) =>
+    pair.forEach(({ ref, files }, side) => {
+      if (seen.has(ref.file)) return;
+      seen.add(ref.file);
       try {
-        rosters.set(abs, loadRoster(abs));
+        rosters.set(ref.file, withJsonOverlay(files, () => loadRoster(ref.file)));
       } catch (err) {
         errors.push(...linesOf(err, `${file}: matchups[${m}][${side}]`));
       }
@@ -87,10 +89,10 @@ export function checkReferences(e: Experiment, json: ExperimentJson): string[] {
     }
   });
   // Armies too big for a scenario's deployment zones fail here, before any work, not in the first game.
-  json.matchups.forEach((pair, m) =>
+  refs.forEach((pair, m) =>
     scenarios.forEach((s, i) =>
-      pair.forEach((p, side) => {
-        const army = rosters.get(resolveFileRef(file, p));
+      pair.forEach(({ ref }, side) => {
+        const army = rosters.get(ref.file);
         const problem = s && army ? deploymentAreaError(s, side as 0 | 1, army) : null;
         if (problem) errors.push(`${file}: matchups[${m}][${side}], scenarios[${i}]: ${problem}`);
       }),

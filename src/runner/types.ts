@@ -22,6 +22,12 @@ export interface ArmyRef {
   path: string;
   /** Absolute path. */
   file: string;
+  /**
+   * A generated list (an experiment's `{ "random", "points", "seed" }`): no
+   * file holds it; the cell's `files` give its document at `file`. `faction`
+   * is the absolute path of the faction file it was generated from.
+   */
+  generated?: { faction: string };
 }
 
 /**
