@@ -27,7 +27,8 @@ export type { CompiledProperty, PropertyResult } from './dice/index.js';
 // Rules and armies as data.
 export { DEFAULT_RULESET, loadRuleset, resolveRuleset, seizingWeight } from './rules/index.js';
 export type { Profile, Ruleset, SpecialRule } from './rules/index.js';
-export { armyBreakdown, loadFaction, loadRoster } from './army/index.js';
+export { armyBreakdown, loadFaction, loadRoster, randomArmy } from './army/index.js';
+export type { RandomArmyOptions } from './army/index.js';
 export type { Roster, RosterRegiment, RosterWarrior } from './army/index.js';
 
 // Scenarios.

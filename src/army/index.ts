@@ -7,3 +7,4 @@ export { ARMY_LIMITS } from './limits.js';
 export { armyFileSchema, factionFileSchema, type ArmyFile, type FactionFile } from './schema.js';
 export { readJsonFile } from '../data/json.js';
 export type * from './types.js';
+export { randomArmy, randomArmyName, type RandomArmyOptions } from './random.js';
