@@ -67,6 +67,8 @@ export interface WorthBootstrapOptions extends WorthFitOptions {
    * priced entries), so a table of many prices does not flag noise. Default false.
    */
   simultaneous?: boolean;
+  /** With simultaneous: how many intervals the family holds (default every measured priced entry). */
+  family?: number;
   /** Called after each replicate (for progress). */
   onReplicate?: (done: number, of: number) => void;
 }
@@ -368,7 +370,7 @@ export function bootstrapWorths(o: WorthBootstrapOptions): WorthBootstrap {
     o.onReplicate?.(r + 1, reps);
   }
   const level = o.level ?? 0.95;
-  const family = o.simultaneous ? fit.measured.filter((x, e) => x && o.prices[e] > 0).length || 1 : 1;
+  const family = o.simultaneous ? (o.family ?? fit.measured.filter((x, e) => x && o.prices[e] > 0).length) || 1 : 1;
   const z = normalQuantile(1 - (1 - level) / 2 / family);
   const sd = (s: number, s2: number, n: number): number => (n > 1 ? Math.sqrt(Math.max(0, (s2 - (s * s) / n) / (n - 1))) : Number.NaN);
   const estimates = fit.worth.map((w, e) => {
