@@ -81,6 +81,8 @@ export function fitTable(plan: BalancePlan, obs: readonly WorthObservation[], on
     replicates: 200,
     simultaneous: true,
     family: plan.judged.length,
+    // Every list has exactly one character: the games tell what one costs beyond another, not their level.
+    groups: plan.factions.map((f) => f.entries.flatMap((e, k) => (e.pointer.startsWith('/characters/') ? [f.offset + k] : []))),
     onReplicate,
   });
   const owner = (col: number): BalanceFaction => plan.factions.find((f) => col >= f.offset && col < f.offset + f.entries.length)!;

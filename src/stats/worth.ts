@@ -38,6 +38,13 @@ export interface WorthFitOptions {
   prices: readonly number[];
   /** Ridge on θ, per game: keeps an entry no game varies at 0 instead of undefined. Default 1e-6. */
   ridge?: number;
+  /**
+   * Sets of entries whose counts sum to the same number in every list (a
+   * faction's characters: every list has exactly one). The games tell only
+   * their differences, so each set's worths are centred on its mean price
+   * and the set stays out of the scale's anchor.
+   */
+  groups?: readonly (readonly number[])[];
 }
 
 export interface WorthFit {
@@ -271,11 +278,11 @@ export function weightedMedian(values: readonly number[], weights: readonly numb
 }
 
 /** β: the weighted median of θ/price over measured priced entries, weighted by price / se(θ). */
-function anchorScale(theta: ArrayLike<number>, variance: ArrayLike<number>, prices: readonly number[]): number {
+function anchorScale(theta: ArrayLike<number>, variance: ArrayLike<number>, prices: readonly number[], grouped: ReadonlySet<number>): number {
   const ratios: number[] = [];
   const weights: number[] = [];
   for (let e = 0; e < prices.length; e++) {
-    if (!(prices[e] > 0) || !Number.isFinite(variance[e])) continue;
+    if (!(prices[e] > 0) || !Number.isFinite(variance[e]) || grouped.has(e)) continue;
     ratios.push(theta[e] / prices[e]);
     weights.push(prices[e] / Math.sqrt(variance[e]));
   }
@@ -288,15 +295,20 @@ function fitWith(o: WorthFitOptions, weights: Float64Array, start: Float64Array,
   const { beta, variance, varied } = newton(o.observations, weights, p, o.ridge ?? 1e-6, start, maxIter, !fixedVariance);
   const m = o.prices.length;
   const theta = Array.from(beta.subarray(0, m));
-  const scale = anchorScale(theta, fixedVariance ?? variance, o.prices);
-  return {
-    theta,
-    thetaSe: Array.from(variance.subarray(0, m), (v) => Math.sqrt(v)),
-    seat: beta[m],
-    scale,
-    worth: theta.map((t, e) => (varied[e] ? t / scale : Number.NaN)),
-    measured: varied.slice(0, m),
-  };
+  const grouped = new Set((o.groups ?? []).flat());
+  const scale = anchorScale(theta, fixedVariance ?? variance, o.prices, grouped);
+  const worth = theta.map((t, e) => (varied[e] ? t / scale : Number.NaN));
+  const measured = varied.slice(0, m);
+  for (const g of o.groups ?? []) {
+    const meanTheta = g.reduce((s, e) => s + theta[e], 0) / g.length;
+    const meanPrice = g.reduce((s, e) => s + o.prices[e], 0) / g.length;
+    for (const e of g) {
+      worth[e] = meanPrice + (theta[e] - meanTheta) / scale;
+      // A set of one: nothing to compare it with.
+      if (g.length < 2) measured[e] = false;
+    }
+  }
+  return { theta, thetaSe: Array.from(variance.subarray(0, m), (v) => Math.sqrt(v)), seat: beta[m], scale, worth, measured };
 }
 
 /** The maximum-likelihood worths of every entry (see the module's comment). */
@@ -361,7 +373,7 @@ export function bootstrapWorths(o: WorthBootstrapOptions): WorthBootstrap {
       scaleN++;
     }
     for (let e = 0; e < m; e++) {
-      const w = rep.theta[e] / rep.scale;
+      const w = rep.worth[e];
       if (!fit.measured[e] || !Number.isFinite(w)) continue;
       sum[e] += w;
       sumSq[e] += w * w;

@@ -58,6 +58,35 @@ describe('fitWorths', () => {
   });
 });
 
+describe('fitWorths with a set of which every list has exactly one', () => {
+  it('judges the set\'s prices against each other, centred on their mean price', () => {
+    // Entries 0 and 1 are a character choice: each list has one of them. The
+    // games tell their difference (40 points) but not their level.
+    const rng = seedrandom('group');
+    const truth = [130, 90, 25, 60, 40];
+    const observations: WorthObservation[] = [];
+    for (let pair = 0; pair < 6000; pair++) {
+      const list = (): number[] => {
+        const c = rng() < 0.5 ? 0 : 1;
+        return [c === 0 ? 1 : 0, c === 1 ? 1 : 0, Math.floor(rng() * 5), Math.floor(rng() * 5), Math.floor(rng() * 5)];
+      };
+      const a = list();
+      const b = list();
+      const diff = a.map((x, e) => [e, x - b[e]] as const).filter(([, d]) => d !== 0);
+      const strength = diff.reduce((t, [e, d]) => t + 0.01 * truth[e] * d, 0);
+      for (const seat of [1, -1]) observations.push({ diff, seat, score: rng() < 1 / (1 + Math.exp(-strength - 0.2 * seat)) ? 1 : 0, pair });
+    }
+    // Today's prices put the pair's level 20 points too high, their difference right.
+    const prices = [150, 110, 25, 60, 40];
+    const fit = fitWorths({ observations, prices, groups: [[0, 1]] });
+    expect(Math.abs(fit.worth[0] - fit.worth[1] - 40)).toBeLessThan(10);
+    expect(fit.worth[0] + fit.worth[1]).toBeCloseTo(260, 6);
+    for (const e of [2, 3, 4]) expect(Math.abs(fit.worth[e] - truth[e])).toBeLessThan(8);
+    // A set of one has nothing to be judged against.
+    expect(fitWorths({ observations, prices, groups: [[0, 1], [4]] }).measured[4]).toBe(false);
+  });
+});
+
 describe('bootstrapWorths', () => {
   it('is reproducible from its seed', () => {
     const observations = simulate({ truth: [50, 20, 80], pairs: 400, seed: 'repro' });
