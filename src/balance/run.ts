@@ -20,6 +20,9 @@ import {
 } from './fit.js';
 import { abilityExperiment, fitExperiment, holdoutExperiment, type BalancePlan } from './plan.js';
 
+/** unfixable.txt when nothing was found. */
+export const NOTHING_UNFIXABLE = 'nothing found that no price can fix';
+
 export interface BalanceOptions {
   plan: BalancePlan;
   /** Worker threads; 0 plays in this thread. */
@@ -150,7 +153,7 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceOutcome> {
       );
       files.push(f.abilities);
     }
-    writeFileAtomically(f.notes, notes.length ? `${notes.join('\n')}\n` : 'nothing found that no price can fix\n');
+    writeFileAtomically(f.notes, notes.length ? `${notes.join('\n')}\n` : `${NOTHING_UNFIXABLE}\n`);
     files.push(f.notes);
     return { status: 'complete', out: plan.out, prices: table.prices, matchups, abilities, unfixable: notes, seat: table.boot.fit.seat, scale: table.boot.fit.scale, files };
   });

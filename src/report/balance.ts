@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../data/outputs.js';
+import { NOTHING_UNFIXABLE } from '../balance/run.js';
 import { parseCsvLine } from '../runner/csv.js';
 import { esc, PAGE_STYLE } from './page.js';
 
@@ -79,6 +80,7 @@ export function writeBalanceReport(o: { dir: string; name: string }): string {
   let notes = '';
   try {
     notes = readFileSync(path.join(o.dir, 'unfixable.txt'), 'utf8').trim();
+    if (notes === NOTHING_UNFIXABLE) notes = '';
   } catch {
     notes = '';
   }
