@@ -1,6 +1,6 @@
 /**
  * Calibration of `skirmish balance`:
- *   npx tsx bench/balance-calibration.ts [--seeds=10] [--games=4000] [--policy=aggressive]
+ *   npx tsx bench/balance-calibration.ts [--seeds=10] [--from=0] [--games=4000] [--policy=aggressive]
  *     [--faction=sims/factions/ironbound.json] [--pointer=/regiments/0/extraModelPoints] [--by=30]
  *     [--scenarios=meeting-engagement] [--points=400] [--workers=2]
  * A mirror pair: the faction and its twin (the same warriors under another id)
@@ -18,6 +18,7 @@ import { runBalance } from '../src/balance/run.js';
 
 const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
 const seeds = Number(arg('seeds', '10'));
+const from = Number(arg('from', '0'));
 const games = Number(arg('games', '4000'));
 const policy = arg('policy', 'aggressive');
 const factionFile = path.resolve(arg('faction', 'sims/factions/ironbound.json'));
@@ -46,7 +47,7 @@ let held = 0;
 let flagged = 0;
 let clean = 0;
 const started = Date.now();
-for (let s = 0; s < seeds; s++) {
+for (let s = from; s < from + seeds; s++) {
   const json = {
     kind: 'balance',
     name: `calibration-${s}`,
