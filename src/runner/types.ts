@@ -31,6 +31,19 @@ export interface ArmyRef {
 }
 
 /**
+ * An army drawn afresh for every seed pair: a random legal list of a faction
+ * (generatedList), so a cell's games cover many lists.
+ */
+export interface GeneratedSide {
+  /** Absolute path of the faction file (or a patched document's name in `files`). */
+  faction: string;
+  /** The points limit. */
+  points: number;
+  /** Each seed's limit is points × (1 ± up to jitter); 0 keeps it exact. */
+  jitter: number;
+}
+
+/**
  * One cell: a matchup × scenario × policy pair. Everything a worker needs to
  * play its games, as plain data (it crosses the worker boundary).
  */
@@ -69,6 +82,8 @@ export interface CellSpec {
    * (the same rosters and rules after fill), which counts for both.
    */
   point?: { index: number; values: string[]; sameAs?: number };
+  /** Armies drawn afresh for every seed pair (a balance run) instead of armyA's and armyB's files, which then only name them. */
+  generated?: { a: GeneratedSide; b: GeneratedSide };
 }
 
 /** A validated experiment with its cells expanded and flags applied. */

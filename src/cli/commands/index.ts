@@ -9,6 +9,7 @@ import { register as registerPlay } from './play.js';
 import { register as registerCampaign } from './campaign.js';
 import { register as registerTournament } from './tournament.js';
 import { register as registerReport } from './report.js';
+import { register as registerBalance } from './balance.js';
 
 /**
  * One file per command under src/cli/commands; each exports
@@ -27,4 +28,5 @@ export function registerCommands(program: Command): void {
   registerCampaign(program);
   registerTournament(program);
   registerReport(program);
+  registerBalance(program);
 }

@@ -14,6 +14,7 @@ export const VALIDATORS: Record<string, () => Promise<JsonValidator>> = {
   scenario: () => import('../../scenarios/index.js').then((m) => m.validateScenarioJson),
   experiment: () => import('../../runner/index.js').then((m) => m.validateExperimentJson),
   campaign: () => import('../../campaign/index.js').then((m) => m.validateCampaignJson),
+  balance: () => import('../../balance/plan.js').then((m) => m.validateBalanceJson),
   properties: () => import('./diceCheck.js').then((m) => m.validatePropertiesJson),
 };
 

@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { armyPoints } from '../../src/army/index.js';
+import { fitExperiment, loadBalance, validateBalanceJson } from '../../src/balance/plan.js';
+import { runBalance } from '../../src/balance/run.js';
+import { InputError } from '../../src/errors.js';
+import { cellInputs } from '../../src/runner/engine-game.js';
+import { generatedList } from '../../src/runner/generated.js';
+import { gameSeed } from '../../src/runner/seeds.js';
+
+const factions = path.resolve('sims/factions');
+
+function balanceFile(dir: string, extra: Record<string, unknown> = {}): string {
+  const file = path.join(dir, 'b.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      kind: 'balance',
+      name: 't',
+      seed: 's1',
+      factions: [path.join(factions, 'ironbound.json'), path.join(factions, 'tuskfell.json')],
+      points: [400],
+      scenarios: ['meeting-engagement'],
+      policy: 'aggressive',
+      games: 16,
+      holdout: 0.25,
+      abilities: false,
+      ...extra,
+    }),
+  );
+  return file;
+}
+
+describe('balance file', () => {
+  it('a pointer that is no price is one line naming the file and the JSON path', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
+    const file = balanceFile(dir, { prices: [{ name: 'x', faction: path.join(factions, 'ironbound.json'), pointer: '/regiments/0/models' }] });
+    expect(() => loadBalance(file)).toThrow(InputError);
+    const { errors } = validateBalanceJson(JSON.parse(readFileSync(file, 'utf8')), file);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`${file}: prices[0].pointer: "/regiments/0/models" is not a price of ironbound`);
+  });
+
+  it('a points limit no character fits is refused before any game', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
+    const { errors } = validateBalanceJson({ ...JSON.parse(readFileSync(balanceFile(dir), 'utf8')), points: [60] }, 'b.json');
+    expect(errors.join('\n')).toContain("b.json: points: ironbound's cheapest character costs");
+  });
+});
+
+describe('the fit sees the lists the games played', () => {
+  it('the list drawn again from a game seed is the army the engine fielded', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
+    const plan = loadBalance(balanceFile(dir, { jitter: 0.2 }));
+    const cell = fitExperiment(plan).cells[0];
+    const { forSeed } = await cellInputs(cell);
+    const faction = plan.factions[0].faction;
+    const seen = new Set<number>();
+    for (let g = 0; g < 12; g += 2) {
+      const seed = gameSeed(`${plan.seed}/fit`, cell.key, g);
+      const played = forSeed(seed, true).armies[0];
+      const list = generatedList(cell.generated!.a, faction, seed, 'A');
+      expect(played.points).toBe(armyPoints(list, faction));
+      expect(played.regiments.map((r) => r.entry)).toEqual([list.characterRegiment.character, ...list.regiments.map((r) => r.entry)]);
+      seen.add(list.pointsLimit);
+    }
+    // Jittered limits: the seeds do not all build to one limit.
+    expect(seen.size).toBeGreaterThan(1);
+  });
+});
+
+describe('runBalance', () => {
+  const outputs = (dir: string): string[] => ['balance.csv', 'matchups.csv', 'unfixable.txt'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+
+  it('a run stopped and resumed writes what an uninterrupted one does, whatever the workers', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
+    const file = balanceFile(dir);
+    const whole = await runBalance({ plan: loadBalance(file, { out: path.join(dir, 'whole') }), workers: 0 });
+    expect(whole.status).toBe('complete');
+    expect(whole.prices.length).toBeGreaterThan(20);
+
+    const stop = new AbortController();
+    const out = path.join(dir, 'stopped');
+    const first = await runBalance({
+      plan: loadBalance(file, { out }),
+      workers: 0,
+      signal: stop.signal,
+      onProgress: (phase, p) => {
+        if (phase === 'fit' && p.done >= 4) stop.abort();
+      },
+    });
+    expect(first.status).toBe('stopped');
+    const resumed = await runBalance({ plan: loadBalance(file, { out }), workers: 2, resume: true });
+    expect(resumed.status).toBe('complete');
+    expect(outputs(out)).toEqual(outputs(path.join(dir, 'whole')));
+  });
+});
