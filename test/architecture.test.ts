@@ -21,6 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['index.ts'],
   ['cli'],
   ['campaign', 'report'],
+  ['balance'],
   ['runner'],
   ['bots'],
   ['engine'],
