@@ -371,7 +371,7 @@ const MK = 5;
 const jump = document.getElementById('round');
 const starts = [];
 D.frames.forEach((f, i) => {
-  const name = i === 0 ? 'Setup' : f.label.startsWith('Deployment') && !starts.some((s) => s.name === 'Deployment') ? 'Deployment' : /^Round \d+ begins$/.test(f.label) ? 'Round ' + f.round : f.label === 'Game over' ? 'Game over' : null;
+  const name = i === 0 ? 'Setup' : f.label.startsWith('Deployment') && !starts.some((s) => s.name === 'Deployment') ? 'Deployment' : /^Round \\d+ begins$/.test(f.label) ? 'Round ' + f.round : f.label === 'Game over' ? 'Game over' : null;
   if (name !== null) starts.push({ name, i });
 });
 for (const s of starts) { const o = document.createElement('option'); o.value = String(s.i); o.textContent = s.name; jump.appendChild(o); }
