@@ -186,11 +186,11 @@ describe('run report: scales, flags, formats, notable games, tiers', () => {
     const cells = [...html.matchAll(/<td>(-?\d+\.\d+)<\/td>/g)].map((m) => m[1]);
     expect(cells.length).toBeGreaterThan(50);
     for (const c of cells) expect(c).toMatch(/^-?\d+\.\d$/);
-    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0'), tierRow('random', '4e-9', '1', '0')] };
+    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0'), tierRow('random', '4e-9', '1', '0'), tierRow('aggressive', '0.0000', '1', '0')] };
     const [section] = runSections(summary, null);
     const win = section.charts.find((c) => c.id === 'win-rate')!;
-    // A p-value too small for three digits after the point is "< 0.0001", never "0".
-    expect(win.table.rows.map((r) => r[6])).toEqual(['0.000123', '0.500', '< 0.0001']);
+    // A p-value below 0.0001 (or written as 0.0000 in summary.csv) is "< 0.0001", never "0".
+    expect(win.table.rows.map((r) => r[6])).toEqual(['0.000123', '0.500', '< 0.0001', '< 0.0001']);
     expect(section.tables![0].table.rows.flat().join(' ')).toContain('p < 0.0001');
   });
 
