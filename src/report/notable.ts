@@ -4,7 +4,7 @@ import { isPluginSpec, resolvePolicySpec } from '../bots/index.js';
 import { cellInputs, loadCheckedExperiment, type CellSpec } from '../runner/index.js';
 import { policyDir } from '../runner/references.js';
 import { r4 } from './numbers.js';
-import { recordReplay, replayHtml, type ReplayData } from './replay.js';
+import { commandLine, recordReplay, replayHtml, type ReplayData } from './replay.js';
 import type { ColumnTable, ReplayLink } from './types.js';
 
 /** Cells with replays at most: three games each keeps a big run's report quick. */
@@ -83,9 +83,6 @@ export function pickGames(games: ColumnTable): Map<string, Pick[]> {
   return out;
 }
 
-/** A word for the shell: quoted unless it is plain. */
-const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
-
 /** A file as the command names it: relative to the current directory when inside it. */
 const fromHere = (file: string): string => {
   const rel = path.relative(process.cwd(), file);
@@ -113,7 +110,7 @@ export function playCommand(cell: CellSpec, seed: string, aFirst: boolean): NonN
   const words = ['skirmish', 'play', '--army-a', fromHere(first.file), '--army-b', fromHere(second.file), '--scenario', scenario, '--seed', seed, '--policy-a', policy(p1), '--policy-b', policy(p2)];
   if (cell.control !== null) words.push('--control', cell.control);
   if ('file' in cell.ruleset) words.push('--ruleset', fromHere(cell.ruleset.file));
-  return { text: words.map(shellWord).join(' ') };
+  return { text: commandLine(words) };
 }
 
 /** The experiment file named in the manifest, as seen from here (absolute, or relative to the current directory). */

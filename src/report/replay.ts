@@ -74,6 +74,9 @@ export interface RecordReplayOptions extends Omit<PlayGameOptions, 'observe'> {
   command?: ReplayData['command'];
 }
 
+/** A command as the shell reads it: each word quoted unless it is plain. */
+export const commandLine = (words: string[]): string => words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+
 /** scenarioSvg's layout: pixels per inch, the margin and the title band above the table. */
 const SCALE = 12;
 const MARGIN = 40;

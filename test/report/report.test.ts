@@ -390,4 +390,17 @@ describe('replays', () => {
     expect(o2.replays).toEqual([]);
     expect(existsSync(path.join(lone, 'report.html'))).toBe(true);
   });
+
+  it('a replay from play --replay names its own command, quoted for the shell, which plays the same game', () => {
+    const dir = tmp();
+    const page = path.join(dir, 'game.html');
+    const flags = ['--army-a', 'sims/armies/tuskfell-400.json', '--army-b', 'sims/armies/ironbound-400.json', '--scenario', 'broken-lines', '--seed', "it's 7", '--policy-a', 'balanced:aggression=0.7'];
+    const first = spawnSync(process.execPath, ['dist/cli/main.js', 'play', ...flags, '--json', '--replay', page], { cwd: ROOT, encoding: 'utf8' });
+    expect(first.status, first.stderr).toBe(0);
+    const command = /<code id="command">([^<]*)<\/code>/.exec(readFileSync(page, 'utf8'))![1].replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    expect(command.startsWith('skirmish play --army-a sims/armies/tuskfell-400.json ')).toBe(true);
+    const again = spawnSync('sh', ['-c', `${command.replace(/^skirmish /, `"${process.execPath}" dist/cli/main.js `)} --json`], { cwd: ROOT, encoding: 'utf8' });
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+  }, 60_000);
 });
