@@ -324,7 +324,7 @@ D.regiments.forEach((g, i) => { regShade[i] = SHADES[g.player][perPlayer[g.playe
 const el = (tag, attrs, parent) => { const e = document.createElementNS(NS, tag); for (const k in attrs) e.setAttribute(k, String(attrs[k])); if (parent) parent.appendChild(e); return e; };
 const layer = (id) => el('g', { id }, svg);
 // The scenario's own text: its legend lines (long) move below the table on a phone; the rest is kept legible.
-for (const t of svg.querySelectorAll('text')) t.classList.add(t.textContent.length > 40 ? 'legend' : 'board-text');
+for (const t of svg.querySelectorAll('text')) if (t.textContent.length > 40) t.classList.add('legend');
 const zoneLayer = layer('control');
 const pathLayer = layer('paths');
 const pointLayer = layer('points');

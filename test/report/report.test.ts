@@ -11,7 +11,7 @@ import { DEFAULT_RULESET } from '../../src/rules/index.js';
 import { buildReport, detectKind, recordReplay, ReplayRecorder, writeReport } from '../../src/report/index.js';
 import type { GameEvent, GameState } from '../../src/engine/index.js';
 import { verdict } from '../../src/report/sweep.js';
-import { pickGames } from '../../src/report/notable.js';
+import { pickGames, playCommand } from '../../src/report/notable.js';
 import { reportName } from '../../src/report/report.js';
 import { runSections } from '../../src/report/run.js';
 import type { ColumnTable, CsvTable } from '../../src/report/types.js';
@@ -389,6 +389,18 @@ describe('replays', () => {
     const o2 = await writeReport({ dir: lone });
     expect(o2.replays).toEqual([]);
     expect(existsSync(path.join(lone, 'report.html'))).toBe(true);
+  });
+
+  it('the play command gives the seats, control rule and ruleset file, and none for inputs play cannot take', () => {
+    const [cell] = loadCheckedExperiment({ file: path.join(ROOT, 'test/runner/fixtures/sims/real.json'), games: 2 }).cells;
+    const rulesFile = path.join(ROOT, 'sims/rulesets/x.json');
+    const swapped = playCommand({ ...cell, policyA: 'aggressive', control: 'steamroller', ruleset: { file: rulesFile } }, 's1', false);
+    expect(swapped).toEqual({
+      text: `skirmish play --army-a sims/armies/tuskfell-400.json --army-b sims/armies/ironbound-400.json --scenario raid --seed s1 --policy-a ${cell.policyB} --policy-b aggressive --control steamroller --ruleset sims/rulesets/x.json`,
+    });
+    expect(playCommand({ ...cell, files: { [cell.armyA.file]: {} } }, 's1', true)).toHaveProperty('none', expect.stringMatching(/patched army or rules files/));
+    expect(playCommand({ ...cell, ruleset: { overrides: { marker: { wounds: 3 } } } }, 's1', true)).toHaveProperty('none', expect.stringMatching(/overrides rules in place/));
+    expect(playCommand({ ...cell, ruleset: { overrides: {} } }, 's1', true)).toHaveProperty('text');
   });
 
   it('a replay from play --replay names its own command, quoted for the shell, which plays the same game', () => {
