@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isPluginSpec, resolvePolicySpec } from '../bots/index.js';
 import { cellInputs, loadCheckedExperiment, type CellSpec } from '../runner/index.js';
+import { policyDir } from '../runner/references.js';
 import { r4 } from './numbers.js';
-import { recordReplay, replayHtml } from './replay.js';
+import { commandLine, recordReplay, replayHtml, type ReplayData } from './replay.js';
 import type { ColumnTable, ReplayLink } from './types.js';
 
 /** Cells with replays at most: three games each keeps a big run's report quick. */
@@ -81,6 +83,36 @@ export function pickGames(games: ColumnTable): Map<string, Pick[]> {
   return out;
 }
 
+/** A file as the command names it: relative to the current directory when inside it. */
+const fromHere = (file: string): string => {
+  const rel = path.relative(process.cwd(), file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+};
+
+/**
+ * The `skirmish play` command that plays a game of a cell again: its seed,
+ * the armies in their seats (player 1 is the army of the first seat), the
+ * scenario, each seat's policy, the control rule and ruleset file. A cell
+ * that plays inputs `play` cannot take (a sweep's patched files, ruleset
+ * overrides in the experiment) has none, and says why.
+ */
+export function playCommand(cell: CellSpec, seed: string, aFirst: boolean): NonNullable<ReplayData['command']> {
+  if (cell.files && Object.keys(cell.files).length > 0) return { none: 'No `skirmish play` command plays this game again: its grid point plays patched army or rules files, which play cannot take (run the sweep).' };
+  const overrides = 'overrides' in cell.ruleset ? cell.ruleset.overrides : undefined;
+  if (overrides !== undefined && overrides !== null && !(typeof overrides === 'object' && Object.keys(overrides).length === 0)) {
+    return { none: 'No `skirmish play` command plays this game again: the experiment overrides rules in place, which play cannot take (put them in a ruleset file).' };
+  }
+  const dir = policyDir(cell);
+  const policy = (spec: string): string => (isPluginSpec(spec) ? fromHere(resolvePolicySpec(spec, dir)) : spec);
+  const [first, second] = aFirst ? [cell.armyA, cell.armyB] : [cell.armyB, cell.armyA];
+  const [p1, p2] = aFirst ? [cell.policyA, cell.policyB] : [cell.policyB, cell.policyA];
+  const scenario = path.isAbsolute(cell.scenario) ? fromHere(cell.scenario) : cell.scenario;
+  const words = ['skirmish', 'play', '--army-a', fromHere(first.file), '--army-b', fromHere(second.file), '--scenario', scenario, '--seed', seed, '--policy-a', policy(p1), '--policy-b', policy(p2)];
+  if (cell.control !== null) words.push('--control', cell.control);
+  if ('file' in cell.ruleset) words.push('--ruleset', fromHere(cell.ruleset.file));
+  return { text: commandLine(words) };
+}
+
 /** The experiment file named in the manifest, as seen from here (absolute, or relative to the current directory). */
 function experimentPath(manifest: Record<string, unknown> | null, given: string | undefined): string | null {
   const f = given ?? (typeof manifest?.experimentFile === 'string' ? manifest.experimentFile : null);
@@ -129,7 +161,7 @@ export async function notableReplays(opts: {
       const i = p.row;
       const game = Number(gameCol[i]);
       const [seed, first, rowA, rowB, win] = [seedCol[i], firstCol[i], vpACol[i], vpBCol[i], winCol[i]];
-      const { replay: data } = recordReplay({ ...forSeed(seed, first === 'A'), title: `${key}, game ${game}` });
+      const { replay: data } = recordReplay({ ...forSeed(seed, first === 'A'), title: `${key}, game ${game}`, command: playCommand(spec, seed, first === 'A') });
       const winner = win === 'draw' ? 'a draw' : `army ${win} won`;
       const ended = `${END_REASON[reasonCol[i]] ?? reasonCol[i]} in round ${roundsCol[i]}`;
       // The replay must be the game of the row: if the inputs changed since the run, say so on the link.

@@ -5,8 +5,8 @@ export const r4 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e
 export const pct = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e3) / 10 : x);
 /** VP and other scores: one decimal. */
 export const r1 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 10) / 10 : x);
-/** A p-value: three significant digits ("0.0123"), empty when there is none. */
-export const p3 = (x: number): string => (Number.isFinite(x) ? (x === 0 ? '0' : x.toPrecision(3)) : '');
+/** A p-value: three significant digits ("0.0123"), "< 0.0001" below that, empty when there is none. */
+export const p3 = (x: number): string => (Number.isFinite(x) ? (x < 1e-4 ? '< 0.0001' : x.toPrecision(3)) : '');
 /** A table cell: a number, or empty when there is no data. */
 export const cellText = (x: number): string | number => (Number.isFinite(x) ? x : '');
 

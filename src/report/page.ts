@@ -19,6 +19,10 @@ th, td { border: 1px solid #ddd; padding: 2px 8px; text-align: right; }
 th { background: #f3f3f3; }
 td:first-child, th:first-child { text-align: left; }
 nav a { margin-right: 12px; }
+.toc { font-size: 14px; margin: 12px 0; }
+.toc ol { margin: 4px 0; padding-left: 22px; }
+.toc ol ol { font-size: 13px; }
+.toc li { margin: 2px 0; }
 .narrow { display: none; }
 .map-title { font-weight: bold; font-size: 14px; margin-bottom: 4px; }
 figure.map svg { max-width: 100%; height: auto; }
@@ -40,9 +44,21 @@ figure.map svg { max-width: 100%; height: auto; }
 }
 `;
 
+/** Decimals of a number as the rounding left it ("27.5" → 1, "30" → 0). */
+const decimals = (x: number): number => {
+  const t = String(x);
+  return /e/.test(t) ? 0 : t.includes('.') ? t.length - t.indexOf('.') - 1 : 0;
+};
+
+/**
+ * A table; each column's numbers printed with the same decimals (its most
+ * precise: "30.0" beside "27.5", never "30"), text cells as they are.
+ */
 export function htmlTable(t: NumberTable): string {
   const head = t.columns.map((c) => `<th>${esc(c)}</th>`).join('');
-  const body = t.rows.map((r) => `<tr>${r.map((v) => `<td>${esc(String(v))}</td>`).join('')}</tr>`).join('\n');
+  const places = t.columns.map((_, i) => Math.max(0, ...t.rows.map((r) => (typeof r[i] === 'number' && Number.isFinite(r[i]) ? decimals(r[i] as number) : 0))));
+  const cell = (v: string | number, i: number): string => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(places[i]) : String(v));
+  const body = t.rows.map((r) => `<tr>${r.map((v, i) => `<td>${esc(cell(v, i))}</td>`).join('')}</tr>`).join('\n');
   return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../data/index.js';
 import { InputError } from '../errors.js';
@@ -39,7 +39,7 @@ function readManifest(dir: string): Record<string, unknown> | null {
 }
 
 /** The sections of a folder of that kind. */
-function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null): Section[] {
+function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null, manifest: Record<string, unknown> | null): Section[] {
   const need = (name: string) => {
     const t = readOptional(dir, name);
     if (!t) throw new InputError(`${path.join(dir, name)}: expected this file in a ${kind} folder, it is missing`);
@@ -51,7 +51,7 @@ function sectionsFor(kind: ReportKind, dir: string, games: ColumnTable | null): 
     case 'sweep':
       return sweepSections(readOptional(dir, 'sweep.csv'), readOptional(dir, 'crossing.csv'));
     case 'tournament':
-      return tournamentSections(readOptional(dir, 'pairings.csv'), readOptional(dir, 'ratings.csv'));
+      return tournamentSections(readOptional(dir, 'pairings.csv'), readOptional(dir, 'ratings.csv'), manifest);
     case 'campaign':
       return campaignSections(need('campaigns.csv'), readOptional(dir, 'territories.csv'), readOptional(dir, 'battles.csv'));
   }
@@ -116,16 +116,22 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
   const manifest = readManifest(dir);
   const gamesFile = path.join(dir, 'games.csv');
   const games = kind === 'run' || kind === 'sweep' ? (existsSync(gamesFile) ? readColumns(gamesFile, GAME_FIELDS) : null) : null;
-  const sections = sectionsFor(kind, dir, games);
+  const sections = sectionsFor(kind, dir, games, manifest);
   let replays: BuiltReport['replays'] = [];
   let replayNote: string | undefined;
   if (opts.replays !== false && (kind === 'run' || kind === 'sweep')) {
     if (games) ({ replays, note: replayNote } = await notableReplays({ dir, games, manifest, experimentFile: opts.experimentFile }));
   }
   const parts: string[] = [];
+  /** The table of contents: each section and what it shows, linked. */
+  const toc: string[] = [];
   let charts = 0;
-  for (const s of sections) {
-    parts.push(`<h2>${esc(s.heading)}</h2>`);
+  sections.forEach((s, i) => {
+    const items = [...(s.figures ?? []), ...s.charts, ...(s.tables ?? [])].map((f) => `<li><a href="#${esc(f.id)}">${esc(f.title)}</a></li>`);
+    toc.push(`<li><a href="#section-${i + 1}">${esc(s.heading)}</a>${items.length > 0 ? `<ol>${items.join('')}</ol>` : ''}</li>`);
+  });
+  for (const [i, s] of sections.entries()) {
+    parts.push(`<h2 id="section-${i + 1}">${esc(s.heading)}</h2>`);
     for (const l of s.lines ?? []) parts.push(`<p class="verdict">${esc(l)}</p>`);
     for (const f of s.figures ?? []) {
       parts.push(
@@ -158,15 +164,22 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
     manifest?.package && typeof (manifest.package as { version?: unknown }).version === 'string' ? `skirmish-lab ${(manifest.package as { version: string }).version}` : '',
   ].filter(Boolean);
   const replayPart = replayList(replays.map((r) => r.link), replayNote);
-  const replaySection = replayPart === '' ? '' : `<h2>Replays</h2>\n${replayPart}`;
+  const replaySection = replayPart === '' ? '' : `<h2 id="replays">Replays</h2>\n${replayPart}`;
+  if (replaySection !== '') toc.push('<li><a href="#replays">Replays</a></li>');
+  // The data the page is drawn from, next to it in the folder.
+  const data = readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'manifest.json').sort();
+  const dataSection = data.length === 0 ? '' : `<h2 id="data">Data</h2>\n<p class="caption">The files this page is drawn from, in the folder beside it (described in docs/OUTPUTS.md):</p>\n<ul class="data">${data.map((f) => `<li><a href="${esc(encodeURIComponent(f))}">${esc(f)}</a></li>`).join('')}</ul>`;
+  if (dataSection !== '') toc.push('<li><a href="#data">Data (CSV files)</a></li>');
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(TITLES[kind])}: ${esc(name)}</title>
 <style>${PAGE_STYLE}</style></head>
 <body>
 <h1>${esc(TITLES[kind])}: ${esc(name)}</h1>
 <p class="meta">${esc(meta.join(' · '))}</p>
+<nav class="toc" id="contents"><b>Contents</b>\n<ol>${toc.join('\n')}</ol></nav>
 ${parts.join('\n')}
 ${replaySection}
+${dataSection}
 </body></html>
 `;
   return { kind, html, charts, replays, replayNote };

@@ -79,7 +79,9 @@ export function readCells(summary: CsvTable): CellRow[] {
 /** Cells in facets: one facet a scenario (and policy pair), its rows the matchups, each facet titled above its rows. */
 const header = { labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const, labelFontSize: 12, labelFontWeight: 'bold' as const, labelPadding: 4, labelLimit: 0 };
 /** On a phone the title breaks at " · " (scenario, then policies) so it stays over the plot. */
-const rowFacetFor = (width: number) => ({ field: 'group', type: 'nominal' as const, title: null, sort: null, header: width < WIDE ? { ...header, labelExpr: "split(datum.label, ' · ')" } : header });
+/** Facets in the experiment's order (summary.csv's), as the tables list them: vega-lite sorts facets by name unless given the order. */
+const inOrder = (xs: string[]): string[] => [...new Set(xs)];
+const rowFacetFor = (width: number, cells: CellRow[]) => ({ field: 'group', type: 'nominal' as const, title: null, sort: inOrder(cells.map((c) => c.group)), header: width < WIDE ? { ...header, labelExpr: "split(datum.label, ' · ')" } : header });
 const rowsOf = (cells: CellRow[]): number => Math.max(1, ...[...new Set(cells.map((c) => c.group))].map((g) => cells.filter((c) => c.group === g).length));
 const yCell = { field: 'cell', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 260 } };
 
@@ -102,7 +104,7 @@ export function winRateChart(cells: CellRow[], id = 'win-rate'): Chart {
   const colour = { field: 'verdict', type: 'nominal' as const, title: 'verdict', scale: { domain: verdicts, range: flags ? [RED, GREY] : [GREY] }, legend: { orient: 'bottom' as const, direction: 'vertical' as const, labelLimit: 0 } };
   const spec = (width: number): TopLevelSpec => ({
     data: { values: data },
-    facet: { row: rowFacetFor(width) },
+    facet: { row: rowFacetFor(width, cells) },
     resolve: { scale: { y: 'independent' } },
     spec: {
       width,
@@ -220,14 +222,14 @@ function matchupChart(cells: CellRow[]): Chart {
       { mark: { type: 'text' as const, fontSize: 11 }, encoding: { text: { field: 'rate', type: 'quantitative' as const, format: '.1f' } } },
     ],
   });
-  const scenario = { field: 'scenario', type: 'nominal' as const, title: null, sort: null, header: { ...head, labelAngle: 0 } };
-  const tier = { field: 'policies', type: 'nominal' as const, title: null, sort: null, header: { ...head, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const } };
+  const scenario = { field: 'scenario', type: 'nominal' as const, title: null, sort: inOrder(cells.map((c) => c.scenario)), header: { ...head, labelAngle: 0 } };
+  const tier = { field: 'policies', type: 'nominal' as const, title: null, sort: inOrder(cells.map((c) => c.policies)), header: { ...head, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const } };
   const wide: TopLevelSpec = { data: { values: data }, facet: onePair ? { column: scenario } : { row: tier, column: scenario }, spec: inner('right') } as TopLevelSpec;
   // A phone: one column, each square titled by scenario (and policies).
   const narrowData = data.map((d) => ({ ...d, facet: onePair ? d.scenario : `${d.scenario} · ${d.policies}` }));
   const narrow: TopLevelSpec = {
     data: { values: narrowData },
-    facet: { field: 'facet', type: 'nominal', title: null, sort: null, header: { ...head, labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelExpr: "split(datum.label, ' · ')" } },
+    facet: { field: 'facet', type: 'nominal', title: null, sort: inOrder(narrowData.map((d) => d.facet)), header: { ...head, labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelExpr: "split(datum.label, ' · ')" } },
     columns: 1,
     spec: inner('bottom'),
   } as TopLevelSpec;
@@ -257,7 +259,7 @@ function vpChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
   const color = { field: 'side', type: 'nominal' as const, title: 'side', scale: { range: SIDE }, legend: { orient: 'bottom' as const } };
   const spec = (width: number): TopLevelSpec => ({
     data: { values: data },
-    facet: { row: rowFacetFor(width) },
+    facet: { row: rowFacetFor(width, cells) },
     // yOffset independent too: shared, it puts both sides on one line (vega-lite).
     resolve: { scale: { x: 'independent', y: 'independent', yOffset: 'independent' }, axis: { x: 'independent' } },
     spec: {
@@ -328,7 +330,7 @@ function marginChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
   const means = { filter: "datum.kind === 'mean'" };
   const spec = (width: number): TopLevelSpec => ({
     data: { values: data },
-    facet: { row: rowFacetFor(width) },
+    facet: { row: rowFacetFor(width, cells) },
     resolve: { scale: { x: 'independent', y: 'independent' }, axis: { x: 'independent' } },
     spec: {
       width,

@@ -63,9 +63,31 @@ function ratingChart(t: CsvTable): Chart {
   };
 }
 
-export function tournamentSections(pairings: CsvTable | null, ratings: CsvTable | null): Section[] {
+/**
+ * What the tournament played, in words: its policies, scenarios and armies
+ * (manifest.json's) and how many games (pairings.csv's).
+ */
+export function tournamentLines(pairings: CsvTable | null, manifest: Record<string, unknown> | null): string[] {
+  const t = manifest?.tournament as { policies?: unknown; scenarios?: unknown; armies?: unknown; gamesPerPairing?: unknown } | undefined;
+  const names = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null);
+  const policies = names(t?.policies);
+  const scenarios = names(t?.scenarios);
+  const armies = names(t?.armies);
+  const lines: string[] = [];
+  if (pairings) {
+    const iG = col(pairings, 'games');
+    const games = pairings.rows.reduce((s, r) => s + (num(r[iG]) || 0), 0);
+    const each = [...new Set(pairings.rows.map((r) => num(r[iG])))];
+    lines.push(`${games.toLocaleString('en')} games: ${pairings.rows.length} pairing${pairings.rows.length === 1 ? '' : 's'} of ${policies ? `${policies.length} policies (${policies.join(', ')})` : 'the policies'}, ${each.length === 1 ? `${each[0].toLocaleString('en')} games each` : 'games each as pairings.csv says'}, every pair of armies in both seats with either policy.`);
+  }
+  lines.push(scenarios ? `Scenarios (${scenarios.length}): ${scenarios.join(', ')}.` : 'Scenarios: not recorded (no manifest.json in the folder).');
+  lines.push(armies ? `Armies (${armies.length}): ${armies.join(', ')}${armies.length === 1 ? ' (the mirror match)' : ''}.` : 'Armies: not recorded (no manifest.json in the folder).');
+  return lines;
+}
+
+export function tournamentSections(pairings: CsvTable | null, ratings: CsvTable | null, manifest: Record<string, unknown> | null = null): Section[] {
   const charts: Chart[] = [];
   if (ratings) charts.push(ratingChart(ratings));
   if (pairings) charts.push(pairingChart(pairings));
-  return [{ heading: 'Strength of the policies', charts }];
+  return [{ heading: 'Strength of the policies', lines: tournamentLines(pairings, manifest), charts }];
 }

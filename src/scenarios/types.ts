@@ -200,6 +200,8 @@ export interface MarkerState {
   destroyedRound: number | null;
   /** Its base overlaps some objective zone (fixed for markers that never move). */
   inZone: boolean;
+  /** Who seized it at the last Victory Phase (a marker the seizing rules move: Broken Lines); unset before then and for other markers. */
+  seizedBy?: Friendly;
 }
 
 /** One capture point during a game. */

@@ -68,6 +68,7 @@ export function victoryPhase(opts: VictoryPhaseOptions): VictoryResult {
     const circle: ZoneCircle = { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null };
     const seizer = seizeZone({ zone: circle, warriors, markers: [], control, round, ruleset });
     markerSeizedBy.set(m.id, seizer);
+    m.seizedBy = seizer;
     if (seizer === null) continue;
     const home = scenario.objectiveZones.find((z) => z.friendlyTo === seizer);
     if (!home) continue;

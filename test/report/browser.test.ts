@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { getPolicy } from '../../src/bots/index.js';
-import { playGame, type GameEvent, type GameState } from '../../src/engine/index.js';
+import { playGame, type Choice, type Decision, type GameEvent, type GameState, type Policy } from '../../src/engine/index.js';
 import { narrate } from '../../src/engine/narrate.js';
 import { DEFAULT_RULESET } from '../../src/rules/index.js';
 import { buildReport, recordReplay, replayHtml, type ReplayData } from '../../src/report/index.js';
@@ -29,19 +29,42 @@ interface Truth {
   zones: number[][];
   points: number[][];
   onTable: boolean[][];
+  /** Each reason a policy gave, with the decision it gave it for and the choice it made. */
+  reasons: { text: string; decision: Decision; choice?: Choice }[];
+  /** Each regiment's id, as events name it. */
+  regiments: string[];
 }
 
 /** Plays the game again, apart from the replay's recorder, keeping the events and the scenario's control after each. */
-function playTruth(scenario: string, seed: string): Truth {
+function playTruth(scenario: string, seed: string, policy = 'random'): Truth {
   let s: Readonly<GameState> | null = null;
-  const t: Truth = { events: [], zones: [], points: [], onTable: [] };
+  const t: Truth = { events: [], zones: [], points: [], onTable: [], reasons: [], regiments: [] };
+  let deciding: { decision: Decision; given: Truth['reasons'] } | null = null;
+  // Each decision's reasons learn the choice they explain.
+  const told = (p: Policy): Policy => ({
+    name: p.name,
+    choose: (view, decision, rng) => {
+      deciding = { decision, given: [] };
+      const choice = p.choose(view, decision, rng);
+      for (const r of deciding.given) r.choice = choice;
+      return choice;
+    },
+  });
   playGame({
     armies: [ARMIES[0], ARMIES[1]],
     scenario: getScenario(scenario),
     ruleset: DEFAULT_RULESET,
     seed,
-    policies: [getPolicy('random'), getPolicy('random')],
-    observe: (st) => (s = st),
+    policies: [told(getPolicy(policy)), told(getPolicy(policy))],
+    onReason: (_p, text) => {
+      const r = { text, decision: deciding!.decision };
+      deciding!.given.push(r);
+      t.reasons.push(r);
+    },
+    observe: (st) => {
+      s = st;
+      t.regiments = st.regiments.map((g) => g.id);
+    },
     onEvent: (e) => {
       t.events.push(e);
       if (!s) {
@@ -59,21 +82,30 @@ function playTruth(scenario: string, seed: string): Truth {
   return t;
 }
 
-function firstSeedDestroyingAMarker(scenario: string): string {
+/** The first of the seeds replay-0, replay-1, ... whose game (random against random) has every event `wanted` finds. */
+function firstSeedWith(scenario: string, what: string, wanted: ((e: GameEvent) => boolean)[]): string {
   for (let i = 0; i < 60; i++) {
-    let destroyed = false;
+    const seen = wanted.map(() => false);
     playGame({
       armies: [ARMIES[0], ARMIES[1]],
       scenario: getScenario(scenario),
       ruleset: DEFAULT_RULESET,
       seed: `replay-${i}`,
       policies: [getPolicy('random'), getPolicy('random')],
-      onEvent: (e) => (destroyed ||= e.type === 'markerDamaged' && e.destroyed),
+      onEvent: (e) => wanted.forEach((w, j) => (seen[j] ||= w(e))),
     });
-    if (destroyed) return `replay-${i}`;
+    if (seen.every(Boolean)) return `replay-${i}`;
   }
-  throw new Error(`no game of 60 on ${scenario} destroys a marker`);
+  throw new Error(`no game of 60 on ${scenario} ${what}`);
 }
+const firstSeedDestroyingAMarker = (scenario: string): string => firstSeedWith(scenario, 'destroys a marker', [(e) => e.type === 'markerDamaged' && e.destroyed]);
+
+/** Broken Lines' VP lines name who seized the marker ("P2 +2: the marker seized"): the seizer of each Victory Phase, -1 for nobody. */
+const markerSeizer = (e: GameEvent): number | null => {
+  if (e.type !== 'victoryPhase') return null;
+  const line = e.detail.find((d) => d.endsWith(': the marker seized'));
+  return line ? Number(line[1]) - 1 : -1;
+};
 
 const idOf = (label: string): number => Number(/#(\d+)$/.exec(label)![1]);
 
@@ -83,7 +115,10 @@ interface StepView {
   score: string;
   lines: string;
   warriors: ([number, number] | null)[];
-  markers: { shown: boolean; shape: string }[];
+  markers: { shown: boolean; shape: string; held: number; fill: string | null }[];
+  objectives: string;
+  /** Aims whose midpoint, as drawn, shows the aim itself (not a disc over it). */
+  aimsOnTop: number;
   zones: number[];
   points: number[];
   actor: number;
@@ -100,7 +135,15 @@ const READ_STEP = `(() => {
     score: document.getElementById('score').textContent,
     lines: document.getElementById('lines').textContent,
     warriors: all('#warriors .warrior').map((g) => (g.getAttribute('display') === 'none' ? null : [num(g.querySelector('circle'), 'cx'), num(g.querySelector('circle'), 'cy')])),
-    markers: all('#markers .marker').map((g) => ({ shown: g.getAttribute('display') !== 'none', shape: g.firstElementChild.tagName })),
+    markers: all('#markers .marker').map((g) => ({ shown: g.getAttribute('display') !== 'none', shape: g.firstElementChild.tagName, held: Number(g.getAttribute('data-held')), fill: g.firstElementChild.getAttribute('fill') })),
+    objectives: document.getElementById('objectives').textContent,
+    aimsOnTop: all('#aims .aim').filter((a) => {
+      const l = a.querySelector('line[marker-end]');
+      l.scrollIntoView({ block: 'center', inline: 'center' });
+      const q = new DOMPoint((num(l, 'x1') + num(l, 'x2')) / 2, (num(l, 'y1') + num(l, 'y2')) / 2).matrixTransform(l.getScreenCTM());
+      const hit = document.elementFromPoint(q.x, q.y);
+      return hit !== null && hit.closest('.aim') === a;
+    }).length,
     zones: all('#control .zone-control').map((g) => Number(g.getAttribute('data-held'))),
     points: all('#points .point').map((g) => Number(g.getAttribute('data-held'))),
     actor: ring.getAttribute('display') === 'none' ? -1 : num(ring, 'data-id'),
@@ -118,7 +161,7 @@ const readStep = (page: Page): Promise<StepView> => page.evaluate(READ_STEP) as 
  * step shows its round and VP and the zones as the engine seized them, a
  * move ends where the event says, the slain and destroyed markers are gone.
  */
-async function checkReplay(page: Page, replay: ReplayData, truth: Truth): Promise<{ destroyed: number; victory: number; deployments: number; aims: number }> {
+async function checkReplay(page: Page, replay: ReplayData, truth: Truth, each?: (k: number, dom: StepView) => void): Promise<{ destroyed: number; victory: number; deployments: number; aims: number; held: number[] }> {
   const PX = (x: number) => replay.layout.margin + x * replay.layout.scale;
   const PY = (y: number) => replay.layout.top + (replay.layout.height - y) * replay.layout.scale;
   const n = replay.frames.length;
@@ -127,8 +170,10 @@ async function checkReplay(page: Page, replay: ReplayData, truth: Truth): Promis
   let round = 0;
   const slain = new Set<number>();
   const gone = new Set<string>();
-  const seen = { destroyed: 0, victory: 0, deployments: 0, aims: 0 };
+  const seen = { destroyed: 0, victory: 0, deployments: 0, aims: 0, held: [0, 0, 0] };
   let before: StepView | null = null;
+  // Who seized each marker at the last Victory Phase, as the VP lines say.
+  let seizer = -1;
   for (let k = 0; k < n; k++) {
     if (k > 0) await page.click('#next');
     const dom = await readStep(page);
@@ -139,11 +184,13 @@ async function checkReplay(page: Page, replay: ReplayData, truth: Truth): Promis
     expect(dom.label).toBe(`Step ${k + 1} of ${n}: ${f.label}`);
     // The narration of the step is its own events', nothing from the next step.
     const lines = evs.flatMap((e) => (e.type === 'gameEnd' ? [] : (narrate(e) ?? '').split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd())));
-    expect(dom.lines.startsWith(lines.join('\n')), `step ${k + 1} narration`).toBe(true);
+    const told = dom.lines.split('\n').filter((l) => !l.startsWith('  ~ ')).join('\n');
+    expect(told.startsWith(lines.join('\n')), `step ${k + 1} narration`).toBe(true);
     for (const e of evs) {
       if (e.type === 'roundStart') round = e.round;
       if (e.type === 'victoryPhase') {
         vp = e.vp;
+        seizer = markerSeizer(e)!;
         expect(f.label, `step ${k + 1}`).toBe(`Round ${e.round} scored`);
         expect(dom.score).toMatch(new RegExp(`^Round ${e.round} `));
         seen.victory++;
@@ -185,9 +232,16 @@ async function checkReplay(page: Page, replay: ReplayData, truth: Truth): Promis
     for (const i of slain) expect(dom.warriors[i]).toBeNull();
     if (k === 0) expect(dom.warriors.every((w) => w === null)).toBe(true);
     // Markers are diamonds, gone once destroyed; zones and points held as the engine seized them.
+    // Each marker's holder: who seized it (Broken Lines' marker), else the side it belongs to, in its colour and in words.
     replay.markers.forEach((m, i) => {
       expect(dom.markers[i].shape).toBe('polygon');
       expect(dom.markers[i].shown, `step ${k + 1} marker ${m.id}`).toBe(!gone.has(m.id));
+      const holder = m.seized ? seizer : m.friendlyTo;
+      expect(dom.markers[i].held, `step ${k + 1} marker ${m.id} holder`).toBe(holder);
+      expect(dom.markers[i].fill, `step ${k + 1} marker ${m.id} colour`).toBe(holder < 0 ? '#7a7a7a' : ['#1f5fbf', '#c0392b'][holder]);
+      const words = m.seized ? (holder < 0 ? 'not held' : `held by Player ${holder + 1}`) : holder < 0 ? 'neutral' : `Player ${holder + 1}’s`;
+      expect(dom.objectives, `step ${k + 1}`).toContain(`marker ${m.label}: ${words}`);
+      if (m.seized) seen.held[holder + 1]++;
     });
     expect(dom.zones).toEqual(truth.zones[last]);
     expect(dom.points).toEqual(truth.points[last]);
@@ -196,10 +250,13 @@ async function checkReplay(page: Page, replay: ReplayData, truth: Truth): Promis
     expect(dom.actor, `step ${k + 1} actor`).toBe(act ? idOf(act.warrior) : -1);
     const aimed = new Set(evs.flatMap((e) => (e.type === 'attack' || e.type === 'charge' ? [e.target] : [])));
     expect(dom.aims, `step ${k + 1} aims`).toBe(act ? aimed.size : 0);
+    // Drawn over the discs: in base contact too, the middle of each arrow shows the arrow.
+    expect(dom.aimsOnTop, `step ${k + 1} aims drawn over the warriors`).toBe(dom.aims);
     seen.aims += dom.aims;
     const moves = evs.filter((e) => e.type === 'move' || e.type === 'drivenBack');
     expect(dom.paths.map((p) => p.w)).toEqual(moves.map((e) => idOf((e as { warrior: string }).warrior)));
     moves.forEach((e, j) => expect(dom.paths[j].corners).toBe(2 + ((e as { via?: unknown[] }).via?.length ?? 0)));
+    each?.(k, dom);
     before = dom;
   }
   return seen;
@@ -238,7 +295,7 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
       writeFileSync(f, html);
       pages.push(f);
     }
-    const { page, errors } = await openPage(1400);
+    const { page, errors } = await openPage(1280);
     for (const f of pages) {
       await page.goto(pathToFileURL(f).href);
       // Per figure: the drawn size of its SVG and the marks in vega's mark groups.
@@ -280,7 +337,7 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
     return { figures: out, scrollWidth: document.documentElement.scrollWidth, bodyFont: parseFloat(getComputedStyle(document.querySelector('p, figcaption')).fontSize) };
   })()`;
 
-  it('every page reflows on a phone: at 390 px one chart a row, text drawn at 9 px or more, nothing wider than the screen; at 1400 px the same with no console errors', async () => {
+  it('every page reflows on a phone: at 390 px one chart a row, text drawn at 9 px or more, nothing wider than the screen; at 1280 px the same with no console errors', async () => {
     const pages: string[] = [];
     for (const name of ['run', 'sweep', 'sweep2', 'tournament', 'campaign']) {
       const { html } = await buildReport({ dir: path.join(FIXTURES, name), replays: false });
@@ -288,7 +345,7 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
       writeFileSync(f, html);
       pages.push(f);
     }
-    for (const width of [390, 1400]) {
+    for (const width of [390, 1280]) {
       const { page, errors } = await openPage(width);
       for (const f of pages) {
         await page.goto(pathToFileURL(f).href);
@@ -320,7 +377,7 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
     const truth = playTruth(scenario, seed);
     const f = path.join(work, 'replay.html');
     writeFileSync(f, replayHtml(replay));
-    const { page, errors } = await openPage(1400);
+    const { page, errors } = await openPage(1280);
     await page.goto(pathToFileURL(f).href);
     const seen = await checkReplay(page, replay, truth);
     expect(seen.destroyed).toBeGreaterThan(0);
@@ -359,4 +416,106 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  /** The replay page of a game, written to the work folder, and the game's truth played apart. */
+  function replayPage(scenario: string, seed: string, policy: string): { replay: ReplayData; truth: Truth; url: string } {
+    const { replay } = recordReplay({ armies: [ARMIES[0], ARMIES[1]], scenario: getScenario(scenario), ruleset: DEFAULT_RULESET, seed, policies: [getPolicy(policy), getPolicy(policy)] });
+    const f = path.join(work, `replay-${scenario}-${seed}.html`);
+    writeFileSync(f, replayHtml(replay));
+    return { replay, truth: playTruth(scenario, seed, policy), url: pathToFileURL(f).href };
+  }
+
+  /** On a phone: the table the screen's width with its text legible, the step and narration under it, the controls always on screen. */
+  const PHONE_LAYOUT = `(() => {
+    const svg = document.querySelector('#table svg');
+    const box = svg.getBoundingClientRect();
+    const k = box.width / svg.viewBox.baseVal.width;
+    let smallest = Infinity;
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim() || t.getClientRects().length === 0) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * k);
+    }
+    const inView = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+    const next = [inView('next'), inView('round')];
+    document.getElementById('lines').scrollIntoView({ block: 'end' });
+    next.push(inView('next'), inView('round'));
+    const lines = document.getElementById('lines').getBoundingClientRect();
+    const bar = document.querySelector('.controls').getBoundingClientRect();
+    window.scrollTo(0, 0);
+    return {
+      scroll: document.documentElement.scrollWidth, boardWidth: box.width, boardBottom: box.bottom, smallest,
+      labelTop: document.getElementById('label').getBoundingClientRect().top, controlsInView: next,
+      linesCovered: lines.bottom > bar.top, font: parseFloat(getComputedStyle(document.getElementById('lines')).fontSize),
+    };
+  })()`;
+
+  it('on a 390 px phone a Raid between balanced bots shows each reason on its own action\'s step, the table full width and legible, the controls at hand, a jump to any round', async () => {
+    const { replay, truth, url } = replayPage('raid', 'reasons-1', 'balanced');
+    expect(truth.reasons.length).toBeGreaterThan(100);
+    const { page, errors } = await openPage(390);
+    await page.goto(url);
+    const l = (await page.evaluate(PHONE_LAYOUT)) as { scroll: number; boardWidth: number; boardBottom: number; smallest: number; labelTop: number; controlsInView: boolean[]; linesCovered: boolean; font: number };
+    expect(l.scroll).toBeLessThanOrEqual(390);
+    expect(l.boardWidth).toBeGreaterThanOrEqual(0.95 * 390);
+    expect(l.smallest, 'smallest text on the table, px as drawn').toBeGreaterThanOrEqual(9.5);
+    // The step and its narration right under the table; the controls on screen wherever the page is scrolled, the narration's end not under them.
+    expect(l.labelTop).toBeGreaterThanOrEqual(l.boardBottom);
+    expect(l.labelTop - l.boardBottom).toBeLessThan(60);
+    expect(l.controlsInView).toEqual([true, true, true, true]);
+    expect(l.linesCovered).toBe(false);
+    expect(l.font).toBeGreaterThanOrEqual(13);
+    // Every step checked against the events; each reason read from the step it shows in.
+    const shown: { step: number; label: string; actor: number; text: string }[] = [];
+    const seen = await checkReplay(page, replay, truth, (k, dom) => {
+      for (const line of dom.lines.split('\n')) if (line.startsWith('  ~ ')) shown.push({ step: k, label: dom.label, actor: dom.actor, text: line.slice(4) });
+    });
+    expect(seen.aims).toBeGreaterThan(0);
+    expect(shown.map((r) => r.text)).toEqual(truth.reasons.map((r) => r.text));
+    const kinds = new Map<string, number>();
+    truth.reasons.forEach(({ decision: d, choice: c }, i) => {
+      const at = shown[i];
+      const where = `reason ${i + 1} (${d.kind}) "${at.text}" shown at ${at.label}`;
+      kinds.set(d.kind, (kinds.get(d.kind) ?? 0) + 1);
+      const regiment = (r: number): string => truth.regiments[r].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (d.kind === 'deploy' && c?.kind === 'deploy') expect(at.label, where).toMatch(new RegExp(`: Deployment: Player ${d.player + 1} deploys ${regiment(c.regiment)}$`));
+      else if (d.kind === 'commandCard' && c?.kind === 'commandCard') expect(at.label, where).toMatch(new RegExp(`: Round \\d+: Player ${d.player + 1} activates ${regiment(c.regiment)}$`));
+      else if (d.kind === 'selectWarrior' && c?.kind === 'selectWarrior') expect(at.actor, where).toBe(c.warrior);
+      else if (d.kind === 'action') expect(at.actor, where).toBe(d.warrior);
+      else if (d.kind === 'deployFirst') expect(at.label, where).toMatch(/: Setup$/);
+      else expect(at.label, where).toMatch(/: Round \d+ begins$/);
+    });
+    for (const k of ['deploy', 'commandCard', 'action']) expect(kinds.get(k) ?? 0, k).toBeGreaterThan(0);
+    // Jump to a round, and the list follows the steps.
+    const option = (): Promise<string> => page.$eval('#round', (el) => (el as unknown as { selectedOptions: { textContent: string }[] }).selectedOptions[0].textContent);
+    const rounds = replay.frames.filter((f) => /^Round \d+ begins$/.test(f.label)).length;
+    expect(rounds).toBeGreaterThan(2);
+    await page.selectOption('#round', { label: 'Round 3' });
+    expect(await page.textContent('#label')).toMatch(/^Step \d+ of \d+: Round 3 begins$/);
+    await page.click('#next');
+    expect(await option()).toBe('Round 3');
+    await page.click('#prev');
+    await page.click('#prev');
+    expect(await option()).toBe('Round 2');
+    await page.selectOption('#round', { label: 'Game over' });
+    expect(await page.textContent('#label')).toBe(`Step ${replay.frames.length} of ${replay.frames.length}: Game over`);
+    await page.selectOption('#round', { label: 'Setup' });
+    expect(await page.textContent('#label')).toMatch(/^Step 1 of/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('on a 390 px phone Broken Lines shows who holds the marker at every step, in its colour and in words', async () => {
+    // The first seed whose game sees each player seize the marker.
+    const seed = firstSeedWith('broken-lines', 'has each player seize the marker', [0, 1].map((p) => (e: GameEvent) => markerSeizer(e) === p));
+    const { replay, truth, url } = replayPage('broken-lines', seed, 'random');
+    expect(replay.markers.map((m) => m.seized)).toEqual([true]);
+    const { page, errors } = await openPage(390);
+    await page.goto(url);
+    const seen = await checkReplay(page, replay, truth);
+    // Steps with the marker held by nobody, by player 1 and by player 2.
+    expect(seen.held.every((n) => n > 0), String(seen.held)).toBe(true);
+    expect(seen.aims).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
 });

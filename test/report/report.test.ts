@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpNameFor } from '../../src/data/index.js';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { DEFAULT_RULESET } from '../../src/rules/index.js';
 import { buildReport, detectKind, recordReplay, ReplayRecorder, writeReport } from '../../src/report/index.js';
 import type { GameEvent, GameState } from '../../src/engine/index.js';
 import { verdict } from '../../src/report/sweep.js';
-import { pickGames } from '../../src/report/notable.js';
+import { pickGames, playCommand } from '../../src/report/notable.js';
 import { reportName } from '../../src/report/report.js';
 import { runSections } from '../../src/report/run.js';
 import type { ColumnTable, CsvTable } from '../../src/report/types.js';
@@ -119,6 +120,69 @@ describe('report of each kind of folder', () => {
   });
 });
 
+/** Every table of a page: its header and its rows of cell texts. */
+const tablesOf = (html: string): { head: string[]; rows: string[][] }[] =>
+  [...html.matchAll(/<table><thead><tr>(.*?)<\/tr><\/thead><tbody>\n?([\s\S]*?)\n?<\/tbody><\/table>/g)].map((m) => ({
+    head: [...m[1].matchAll(/<th>(.*?)<\/th>/g)].map((c) => c[1]),
+    rows: m[2].split('\n').filter((r) => r !== '').map((r) => [...r.matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1])),
+  }));
+
+describe('every page: contents, data links, number formats', () => {
+  for (const name of ['run', 'sweep', 'sweep2', 'tournament', 'campaign']) {
+    it(`${name}: a table of contents linking every section and figure, links to each CSV beside it, one number format per column`, async () => {
+      const dir = path.join(REPORT_FIXTURES, name);
+      const { html } = await buildReport({ dir, replays: false });
+      const toc = html.slice(html.indexOf('<nav class="toc"'), html.indexOf('</nav>'));
+      const targets = [...toc.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+      for (const t of targets) expect(html, `contents entry #${t}`).toContain(`id="${t}"`);
+      const figures = [...html.matchAll(/<figure class="[^"]+" id="([^"]+)"/g)].map((m) => m[1]);
+      expect(figures.length).toBeGreaterThan(0);
+      for (const f of figures) expect(targets, `figure ${f} in the contents`).toContain(f);
+      const csvs = readdirSync(dir).filter((f) => f.endsWith('.csv')).sort();
+      const links = [...html.slice(html.indexOf('<h2 id="data">')).matchAll(/<a href="([^"]+)">/g)].map((m) => decodeURIComponent(m[1]));
+      expect(links).toEqual(csvs);
+      for (const t of tablesOf(html)) {
+        t.head.forEach((h, i) => {
+          const numbers = t.rows.map((r) => r[i]).filter((v) => /^-?\d+(\.\d+)?$/.test(v));
+          const places = new Set(numbers.map((v) => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0)));
+          expect(places.size, `${name}: column "${h}" prints ${numbers.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(1);
+        });
+      }
+    });
+  }
+
+  it('run: every chart draws the scenarios in the experiment’s order, as the tables list them', async () => {
+    const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
+    const order = [...new Set(readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1]))];
+    expect(order).not.toEqual([...order].sort());
+    const ids = [...html.matchAll(/<figure class="chart" id="([^"]+)"/g)].map((m) => m[1]);
+    for (const id of ids) {
+      const fig = html.slice(html.indexOf(`id="${id}"`), html.indexOf('</figure>', html.indexOf(`id="${id}"`)));
+      for (const part of fig.split('<div class="narrow">')) {
+        const drawn = [...part.matchAll(/>([a-z-]+)<\/text>/g)].map((m) => m[1]).filter((t) => order.includes(t));
+        expect([...new Set(drawn)], `${id}`).toEqual(order);
+      }
+      const table = tablesOf(fig)[0];
+      expect([...new Set(table.rows.map((r) => r[0]))], `${id} table`).toEqual(order);
+    }
+  });
+
+  it('tournament: the page says which scenarios and armies were played and how many games', async () => {
+    const dir = tmp();
+    for (const f of ['pairings.csv', 'ratings.csv']) cpSync(path.join(REPORT_FIXTURES, 'tournament', f), path.join(dir, f));
+    const bare = (await buildReport({ dir, replays: false })).html;
+    expect(bare).toContain('Scenarios: not recorded (no manifest.json in the folder).');
+    const pairings = readFileSync(path.join(dir, 'pairings.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const games = pairings.reduce((n, r) => n + Number(r[2]), 0);
+    const tournament = { policies: ['random', 'aggressive', 'balanced'], armies: ['sims/armies/ironbound-800.json', 'sims/armies/tuskfell-800.json'], scenarios: ['raid', 'broken-lines'], gamesPerPairing: 8 };
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ tournament }));
+    const { html } = await buildReport({ dir, replays: false });
+    expect(html).toContain(`${games.toLocaleString('en')} games: ${pairings.length} pairings of 3 policies (random, aggressive, balanced)`);
+    expect(html).toContain('Scenarios (2): raid, broken-lines.');
+    expect(html).toContain('Armies (2): sims/armies/ironbound-800.json, sims/armies/tuskfell-800.json.');
+  });
+});
+
 describe('run report: scales, flags, formats, notable games, tiers', () => {
   it('VP and margin charts draw a panel per scenario, each with its own VP axis', async () => {
     const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
@@ -137,10 +201,12 @@ describe('run report: scales, flags, formats, notable games, tiers', () => {
     const cells = [...html.matchAll(/<td>(-?\d+\.\d+)<\/td>/g)].map((m) => m[1]);
     expect(cells.length).toBeGreaterThan(50);
     for (const c of cells) expect(c).toMatch(/^-?\d+\.\d$/);
-    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0')] };
+    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0'), tierRow('random', '4e-9', '1', '0'), tierRow('aggressive', '0.0000', '1', '0')] };
     const [section] = runSections(summary, null);
     const win = section.charts.find((c) => c.id === 'win-rate')!;
-    expect(win.table.rows.map((r) => r[6])).toEqual(['0.000123', '0.500']);
+    // A p-value below 0.0001 (or written as 0.0000 in summary.csv) is "< 0.0001", never "0".
+    expect(win.table.rows.map((r) => r[6])).toEqual(['0.000123', '0.500', '< 0.0001', '< 0.0001']);
+    expect(section.tables![0].table.rows.flat().join(' ')).toContain('p < 0.0001');
   });
 
   it('the flag is explained where it is drawn: the sign test on seat-swapped pairs, Holm-adjusted', async () => {
@@ -311,6 +377,27 @@ describe('replays', () => {
     for (const r of o.replays) expect(html).toContain(`href="replays/${path.basename(r)}"`);
     expect(html).toMatch(/the closest game that went the distance \(VP margin [\d.]+\)<\/a>: [^<]*, ended (after the last round|at the VP threshold) in round \d+/);
     expect(html).not.toMatch(/inputs changed/);
+    // Each replay names the play command that plays its game again: run it, and it ends as games.csv says.
+    const rows = readFileSync(path.join(dir, 'games.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const col = (n: string): number => rows[0].indexOf(n);
+    const seats = new Set<string>();
+    for (const r of o.replays) {
+      const page = readFileSync(r, 'utf8');
+      const command = /<code id="command">skirmish play ([^<]*)<\/code>/.exec(page)![1].replace(/&amp;/g, '&');
+      const args = command.split(' ');
+      const seed = args[args.indexOf('--seed') + 1];
+      const row = rows.find((x) => x[col('seed')] === seed && page.includes(`game ${x[col('game')]}`))!;
+      seats.add(row[col('first_seat')]);
+      const out = spawnSync(process.execPath, ['dist/cli/main.js', 'play', ...args, '--json'], { cwd: ROOT, encoding: 'utf8' });
+      expect(out.status, out.stderr).toBe(0);
+      const result = JSON.parse(out.stdout) as { winner: number | null; vp: [number, number]; rounds: number; endReason: string };
+      // Player 1 is the army of the first seat.
+      const [vpA, vpB] = row[col('first_seat')] === 'A' ? result.vp : [result.vp[1], result.vp[0]];
+      expect([vpA, vpB, result.rounds, result.endReason], command).toEqual([Number(row[col('vp_a')]), Number(row[col('vp_b')]), Number(row[col('rounds')]), row[col('end_reason')]]);
+      const winner = result.winner === null ? 'draw' : (result.winner === 0) === (row[col('first_seat')] === 'A') ? 'A' : 'B';
+      expect(winner).toBe(row[col('winner')]);
+    }
+    expect(seats.size, 'replays with army A in either seat').toBe(2);
     // Without the experiment file the report still comes, and says why it has no replays.
     const lone = tmp();
     for (const f of ['games.csv', 'summary.csv']) cpSync(path.join(dir, f), path.join(lone, f));
@@ -318,4 +405,29 @@ describe('replays', () => {
     expect(o2.replays).toEqual([]);
     expect(existsSync(path.join(lone, 'report.html'))).toBe(true);
   });
+
+  it('the play command gives the seats, control rule and ruleset file, and none for inputs play cannot take', () => {
+    const [cell] = loadCheckedExperiment({ file: path.join(ROOT, 'test/runner/fixtures/sims/real.json'), games: 2 }).cells;
+    const rulesFile = path.join(ROOT, 'sims/rulesets/x.json');
+    const swapped = playCommand({ ...cell, policyA: 'aggressive', control: 'steamroller', ruleset: { file: rulesFile } }, 's1', false);
+    expect(swapped).toEqual({
+      text: `skirmish play --army-a sims/armies/tuskfell-400.json --army-b sims/armies/ironbound-400.json --scenario raid --seed s1 --policy-a ${cell.policyB} --policy-b aggressive --control steamroller --ruleset sims/rulesets/x.json`,
+    });
+    expect(playCommand({ ...cell, files: { [cell.armyA.file]: {} } }, 's1', true)).toHaveProperty('none', expect.stringMatching(/patched army or rules files/));
+    expect(playCommand({ ...cell, ruleset: { overrides: { marker: { wounds: 3 } } } }, 's1', true)).toHaveProperty('none', expect.stringMatching(/overrides rules in place/));
+    expect(playCommand({ ...cell, ruleset: { overrides: {} } }, 's1', true)).toHaveProperty('text');
+  });
+
+  it('a replay from play --replay names its own command, quoted for the shell, which plays the same game', () => {
+    const dir = tmp();
+    const page = path.join(dir, 'game.html');
+    const flags = ['--army-a', 'sims/armies/tuskfell-400.json', '--army-b', 'sims/armies/ironbound-400.json', '--scenario', 'broken-lines', '--seed', "it's 7", '--policy-a', 'balanced:aggression=0.7'];
+    const first = spawnSync(process.execPath, ['dist/cli/main.js', 'play', ...flags, '--json', '--replay', page], { cwd: ROOT, encoding: 'utf8' });
+    expect(first.status, first.stderr).toBe(0);
+    const command = /<code id="command">([^<]*)<\/code>/.exec(readFileSync(page, 'utf8'))![1].replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    expect(command.startsWith('skirmish play --army-a sims/armies/tuskfell-400.json ')).toBe(true);
+    const again = spawnSync('sh', ['-c', `${command.replace(/^skirmish /, `"${process.execPath}" dist/cli/main.js `)} --json`], { cwd: ROOT, encoding: 'utf8' });
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+  }, 60_000);
 });

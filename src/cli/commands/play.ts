@@ -104,8 +104,11 @@ export async function playCore(flags: PlayFlags, io: PlayIo): Promise<{ result: 
   };
   if (io.tmpReplay) {
     // The same game as without --replay: recordReplay plays it through playGame with a listener.
-    const { recordReplay, replayHtml } = await import('../../report/replay.js');
-    const r = recordReplay(gameOpts);
+    const { commandLine, recordReplay, replayHtml } = await import('../../report/replay.js');
+    // The page names this very command (without its output flags), to play the game again.
+    const given = (flag: string, v: string | undefined): string[] => (v === undefined ? [] : [flag, v]);
+    const words = ['skirmish', 'play', '--army-a', flags.armyA, '--army-b', flags.armyB, '--scenario', flags.scenario, '--seed', flags.seed, '--policy-a', flags.policyA, '--policy-b', flags.policyB, ...given('--control', flags.control), ...given('--ruleset', flags.ruleset)];
+    const r = recordReplay({ ...gameOpts, command: { text: commandLine(words) } });
     writeNew(io.tmpReplay, replayHtml(r.replay));
     return { result: r.result, out };
   }
