@@ -5,11 +5,11 @@
  * attack removes and how many of the enemy's attacks it takes to remove it,
  * their geometric mean (the square root of the enemy warriors it is expected
  * to remove before it falls: fighting strength adds up that way, Lanchester's
- * square law) scaled by WORTH_SCALE to a points-like number. A regiment is worth the sum of its
- * warriors. No cost is read (a warrior's or regiment's points, a faction's
- * prices): two lists of the same warriors are worth the same whatever they
- * cost, and the bots play them the same (docs/BOTS.md, "What a warrior is
- * worth").
+ * square law) scaled by WORTH_SCALE to a points-like number. A regiment is
+ * worth the sum of its warriors. No cost is read (a warrior's or regiment's
+ * points, a faction's prices): two lists of the same warriors are worth the
+ * same whatever they cost, and the bots play them the same (docs/BOTS.md,
+ * "What a warrior is worth").
  */
 import { woundDistribution } from '../dice/index.js';
 import { attackOptionsFor } from '../engine/index.js';
@@ -28,7 +28,8 @@ type State = Readonly<GameState>;
  * enemies removed is 22.3 (so an army is worth about its points, on average).
  * The square root fits prices better than the plain count (the log of a
  * warrior's points against the log of its enemies removed: slope 0.57,
- * spread 0.32 around the square root, 0.49 around the count).
+ * spread 0.32 around the square root, 0.49 around the count). Prices were
+ * read for that fit only, once; nothing here reads one.
  */
 export const WORTH_SCALE = 22;
 
