@@ -16,7 +16,7 @@ export default function sharpshooter(options = {}) {
     for (const t of targets) {
       if (t < 0) continue; // an objective marker: leave those to balanced
       const o = attackOdds(s, w, s.warriors[t], odds);
-      const value = attackValue(o, s.warriors[t]);
+      const value = attackValue(s, o, s.warriors[t]);
       if (o.slain >= minSlain && (!pick || value > pick.value)) pick = { target: t, value, slain: o.slain };
     }
     return pick;

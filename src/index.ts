@@ -90,6 +90,9 @@ export {
   ThreatMap,
   threatAt,
   volleyLine,
+  regimentWorth,
+  warriorWorth,
+  WORTH_SCALE,
 } from './bots/index.js';
 export type { AttackOdds, AttackOddsOptions, AttackPick, EvalTerms, EvalWeights, HeuristicOptions, Objective, SearchOptions, UniquePick } from './bots/index.js';
 

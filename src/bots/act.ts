@@ -15,6 +15,7 @@ import { leg } from '../engine/paths.js';
 import { bestCharge, bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow } from './toolkit.js';
+import { warriorWorth } from './worth.js';
 import type { HeuristicOptions } from './types.js';
 import { bestUnique, type UniquePick } from './uniques.js';
 
@@ -31,7 +32,7 @@ const BROKEN_COST = DEFAULT_WEIGHTS.broken + 0.2;
 /**
  * A Reposition ends Broken! (R36), and a Broken! warrior is slain by its next
  * failed Resolve test (R11): it leaves only for a place where the enemy's
- * expected harm is at most this share of its points. (Leaving whenever the
+ * expected harm is at most this share of its worth. (Leaving whenever the
  * threat there was lower than in the fight, the first rule, cost balanced
  * 56.6% against 62.1% never leaving, over 13 scenarios: docs/BOTS.md.)
  */
@@ -134,14 +135,15 @@ export class Actions {
     for (const e of s.warriors) {
       if (e.status !== 'table' || e.player === w.player) continue;
       if (norm(e.x - w.x, e.y - w.y) - e.r - w.r > er + 1e-9) continue;
-      if (!e.broken) theirs += attackValue(attackOdds(s, e, w, { action: 'clash', inspired: false }), w);
+      if (!e.broken) theirs += attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: false }), w);
       cx += e.x;
       cy += e.y;
       n++;
     }
     if (n === 0) return null;
     const mine = best && best.target >= 0 ? best.value : 0;
-    const cost = w.broken ? 0 : BROKEN_COST * w.points;
+    const worth = warriorWorth(s, w);
+    const cost = w.broken ? 0 : BROKEN_COST * worth;
     if (theirs - mine <= cost) return null;
     // Straight away from the engaged enemies, half a March (R36's Reposition allowance).
     const dist = Math.ceil(statNow(s, w, 'march') * s.ruleset.repositionFraction);
@@ -156,7 +158,7 @@ export class Actions {
       if (e.status === 'table' && e.player !== w.player && norm(e.x - end.x, e.y - end.y) - e.r - w.r <= er + 1e-9) return null;
     }
     const after = threatAt(s, w, end.x, end.y);
-    if (theirs - after <= cost || after > SAFE_AFTER * w.points) return null;
+    if (theirs - after <= cost || after > SAFE_AFTER * worth) return null;
     note?.(`reposition out of the fight: expected loss ${num(theirs)} against ${num(mine)} dealt, Broken! costs ${num(cost)}; ${num(after)} where it ends`);
     return { type: 'reposition', x: tx, y: ty };
   }
@@ -337,7 +339,8 @@ const LATE_ROUNDS = 2;
  * How the score changes the worth of safety: in the last rounds a side ahead
  * keeps what it has (more caution), a side level or behind gains nothing by
  * waiting (a draw or a loss either way) and takes the fight (less). Ahead is
- * by VP, then by points destroyed (annihilation's VP come at the end).
+ * by VP, then by what each side has slain: the points slain where the
+ * scenario scores them (annihilation's VP come at the end), else the worth.
  */
 function standing(s: State, me: PlayerIndex): number {
   // From the third round before the end (the turtle in annihilation: 64.6% -> 69.3%, 16 draws of 96 -> 3).
@@ -346,7 +349,13 @@ function standing(s: State, me: PlayerIndex): number {
   const you = me === 0 ? 1 : 0;
   let lead = s.vp[me] - s.vp[you];
   if (lead === 0) {
-    for (const w of s.warriors) if (w.status === 'slain') lead += w.player === you ? w.points : -w.points;
+    // The score itself is in points there: the one place a bot reads a price.
+    const scored = s.scenario.vpRules.some((r) => r.rule === 'pointsSlain');
+    for (const w of s.warriors) {
+      if (w.status !== 'slain') continue;
+      const v = scored ? w.points : warriorWorth(s, w);
+      lead += w.player === you ? v : -v;
+    }
   }
   return lead > 0 ? 1.5 : 0.4;
 }

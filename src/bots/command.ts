@@ -8,6 +8,7 @@ import type { Choice, Decision, GameState } from '../engine/types.js';
 import { num, warriorName } from './labels.js';
 import { nearestFoe, type Note } from './scripts.js';
 import { attackOdds, engaged } from './toolkit.js';
+import { regimentWorth } from './worth.js';
 import type { HeuristicOptions } from './types.js';
 
 type State = Readonly<GameState>;
@@ -44,13 +45,13 @@ function urgency(s: State, i: number): { v: number; why: string } {
       broken++;
     }
   }
-  v += s.regiments[i].points / 1000;
+  v += regimentWorth(s, i) / 1000;
   const parts: string[] = [];
   if (engagedN > 0) parts.push(`${engagedN} engaged`);
   if (reach) parts.push('an enemy in reach');
   if (broken > 0) parts.push(`${broken} Broken!`);
   if (reserve > 0) parts.push(`${reserve} in Reinforcements`);
-  return { v, why: parts.length > 0 ? parts.join(', ') : 'nothing urgent, the largest first' };
+  return { v, why: parts.length > 0 ? parts.join(', ') : 'nothing urgent, the one worth most first' };
 }
 
 /** The Command Card to play: the most urgent regiment; its reason names the runner-up. */

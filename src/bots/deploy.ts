@@ -1,7 +1,7 @@
 /**
- * The heuristics' deployment: the largest regiment first, regiments side by
- * side across the zone (room to move), each towards a place to take, the
- * shooters held back.
+ * The heuristics' deployment: the regiment worth most first (worth.ts, never
+ * its cost), regiments side by side across the zone (room to move), each
+ * towards a place to take, the shooters held back.
  */
 import { polygonBounds } from '../board/index.js';
 import type { Rng } from '../dice/types.js';
@@ -11,17 +11,18 @@ import { num, placeLabel } from './labels.js';
 import type { Note } from './scripts.js';
 import { objectives } from './toolkit.js';
 import type { HeuristicOptions } from './types.js';
+import { regimentWorth } from './worth.js';
 
 type State = Readonly<GameState>;
 
 export function chooseDeployment(s: State, d: Extract<Decision, { kind: 'deploy' }>, o: HeuristicOptions, rng: Rng, note: Note): Choice {
   const me = d.player;
-  // Largest regiment first: the ones that matter most get the best ground.
-  const regiment = d.regiments.reduce((a, b) => (s.regiments[b].points > s.regiments[a].points ? b : a));
+  // The regiment worth most first: the ones that matter most get the best ground.
+  const regiment = d.regiments.reduce((a, b) => (regimentWorth(s, b) > regimentWorth(s, a) ? b : a));
   const name = s.regiments[regiment].name;
   if (!o.tactics) {
     const positions = deploymentFor(s, regiment, d.zones, rng);
-    note?.(`deploy ${name} (the largest left) where it fits`);
+    note?.(`deploy ${name} (worth most of those left) where it fits`);
     return { kind: 'deploy', regiment, positions };
   }
   const places = objectives(s).filter((p) => p.friendlyTo !== me);
@@ -39,7 +40,7 @@ export function chooseDeployment(s: State, d: Extract<Decision, { kind: 'deploy'
   const y = Math.min(Math.max(target.y, b.minY + inset), b.maxY - inset);
   const positions = deploymentFor(s, regiment, d.zones, rng, { x, y });
   note?.(
-    `deploy ${name} (the largest left, ${s.regiments[regiment].points} points) at (${num(positions[0].x)}, ${num(positions[0].y)}): lane ${done + 1} of ${mine.length}, towards ${place ? placeLabel(s, place) : 'the centre'}${shooter ? ', shooters 5" back' : ''}`,
+    `deploy ${name} (worth most of those left, ${num(regimentWorth(s, regiment))}) at (${num(positions[0].x)}, ${num(positions[0].y)}): lane ${done + 1} of ${mine.length}, towards ${place ? placeLabel(s, place) : 'the centre'}${shooter ? ', shooters 5" back' : ''}`,
   );
   return { kind: 'deploy', regiment, positions };
 }

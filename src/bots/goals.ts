@@ -12,6 +12,7 @@ import { travel } from './route.js';
 import { mustHold, nearestFoe, standsIn } from './scripts.js';
 import { DEFAULT_WEIGHTS, objectives, statNow, type Objective } from './toolkit.js';
 import type { HeuristicOptions } from './types.js';
+import { warriorWorth } from './worth.js';
 
 type State = Readonly<GameState>;
 const W = DEFAULT_WEIGHTS;
@@ -333,11 +334,11 @@ export class Goals {
         }
       }
     }
-    // The enemy: worth its points, nearer first; a fight is the goal when it outweighs the places.
+    // The enemy: by its worth, nearer first; a fight is the goal when it outweighs the places.
     const near = nearestFoe(s, w);
     if (near) {
       const e = near.foe;
-      const worth = o.aggression * e.points * W.pointsDestroyed * 2;
+      const worth = o.aggression * warriorWorth(s, e) * W.worthDestroyed * 2;
       if (better(worth * fade(near.d - 2, march), () => warriorName(s, e.id)) || bestV === -Infinity) {
         best.x = e.x;
         best.y = e.y;

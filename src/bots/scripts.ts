@@ -54,7 +54,7 @@ export function bestClash(s: State, w: Warrior, inspired: boolean, markerValue: 
   let best: AttackPick | null = null;
   for (const e of legalClashTargets(s, w)) {
     const odds = attackOdds(s, w, e, { action: 'clash', inspired });
-    const value = attackValue(odds, e, weights);
+    const value = attackValue(s, odds, e, weights);
     if (!best || value > best.value) best = { target: e.id, value, slain: odds.slain };
   }
   if (best) return best;
@@ -90,7 +90,7 @@ export function bestCharge(
     if (t >= 0) {
       const e = s.warriors[t];
       const odds = attackOdds(s, w, e, { action: 'clash', inspired: true });
-      value = attackValue(odds, e, weights);
+      value = attackValue(s, odds, e, weights);
       slain = odds.slain;
     } else value = markerValue(-1 - t);
     if (value > 0 && (!best || value > best.value) && lands(t)) best = { target: t, value, slain };
@@ -114,7 +114,7 @@ export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i
     if (t >= 0) {
       const e = s.warriors[t];
       const odds = attackOdds(s, w, e, { action: 'volley', aimed, obscured: obscured[k] });
-      value = attackValue(odds, e, weights);
+      value = attackValue(s, odds, e, weights);
       slain = odds.slain;
     } else value = markerValue(-1 - t);
     if (value > 0 && (!best || value > best.value)) best = { target: t, value, slain };

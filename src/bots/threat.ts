@@ -13,6 +13,7 @@ import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
 import { chargeLikelihoods } from './observed.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, engaged, noFaceRuleAbilities, statNow, type EvalWeights } from './toolkit.js';
+import { warriorWorth } from './worth.js';
 
 type State = Readonly<GameState>;
 
@@ -174,7 +175,7 @@ export class ThreatMap {
     key[5] = w.markers;
     key[6] = w.broken ? 1 : 0;
     key[7] = can ? 1 : 0;
-    key[8] = w.points;
+    key[8] = warriorWorth(s, w);
     const seen = entries(memo, profileId(e.profile) * 4096 + profileId(w.profile));
     const v0 = found(seen);
     if (v0 !== null) {
@@ -201,11 +202,11 @@ export class ThreatMap {
     const s = this.s;
     const w = this.w;
     const weights = this.weights;
-    this.charge[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w, weights) : 0;
-    this.chargeOut[i] = can ? attackValue(attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: true }), w, weights) : 0;
-    this.volleyAimed[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: false }), w, weights) : 0;
-    this.obscured[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: true }), w, weights) : 0;
-    this.volleyMoved[i] = shooter ? attackValue(attackOdds(s, e, w, { action: 'volley', aimed: false, obscured: false }), w, weights) : 0;
+    this.charge[i] = can ? attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w, weights) : 0;
+    this.chargeOut[i] = can ? attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: true }), w, weights) : 0;
+    this.volleyAimed[i] = shooter ? attackValue(s, attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: false }), w, weights) : 0;
+    this.obscured[i] = shooter ? attackValue(s, attackOdds(s, e, w, { action: 'volley', aimed: true, obscured: true }), w, weights) : 0;
+    this.volleyMoved[i] = shooter ? attackValue(s, attackOdds(s, e, w, { action: 'volley', aimed: false, obscured: false }), w, weights) : 0;
   }
 
   /** w's attacks on enemy i. */
@@ -234,7 +235,7 @@ export class ThreatMap {
    * first) from each shooter within range or a March and range. Two or more
    * chargers: the ones after the first strike Outnumbered (R13). Each enemy
    * does the worse of the two; the total is capped at what w is worth (its
-   * points, and being Broken! on top: attackValue's most).
+   * worth, and being Broken! on top: attackValue's most).
    */
   at(x: number, y: number): number {
     const s = this.s;
@@ -288,7 +289,7 @@ export class ThreatMap {
     lastThreat.shooters = shooters;
     lastThreat.worst = worst;
     if (total > 0 && this.nf > 0) total /= 1 + SHARE * Math.min(SHARE_MAX, this.friendsAt(x, y));
-    const cap = w.points * (1 + this.weights.broken);
+    const cap = warriorWorth(s, w) * (1 + this.weights.broken);
     return total < cap ? total : cap;
   }
 
@@ -327,7 +328,7 @@ function busy(s: State, e: Warrior, w: Warrior): boolean {
  * what an enemy's Charges and Volleys are worth against w, each with the
  * numbers attackOdds and attackValue read besides the two profiles (the
  * attacker's Attacks, Clash and Volley, the target's Resolve, block dice,
- * markers, Broken! and points, and whether the two may engage). Warriors of
+ * markers, Broken! and worth, and whether the two may engage). Warriors of
  * one profile share them, and a wound, a Command Ability or a Duel gives
  * another entry. Only while no ability in force adds a face rule (then the
  * odds are the profiles' and these numbers'); for one state, ruleset and
@@ -388,7 +389,7 @@ function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWei
     key[5] = e.markers;
     key[6] = e.broken ? 1 : 0;
     key[7] = 1;
-    key[8] = e.points;
+    key[8] = warriorWorth(s, e);
     // Their attacks' pairs are below 4096², these above.
     seen = entries(memo, OURS + profileId(w.profile) * 4096 + profileId(e.profile));
     const v = found(seen);
@@ -400,8 +401,8 @@ function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWei
     // Remembered, the Charge is worked out whether or not this pair may engage now.
     can = true;
   }
-  STRIKE.charge = can ? attackValue(attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, weights) : 0;
-  STRIKE.shot = volley >= 0 ? attackValue(attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, weights) : 0;
+  STRIKE.charge = can ? attackValue(s, attackOdds(s, w, e, { action: 'clash', inspired: true, outnumbered: false }), e, weights) : 0;
+  STRIKE.shot = volley >= 0 ? attackValue(s, attackOdds(s, w, e, { action: 'volley', aimed: true, obscured: false }), e, weights) : 0;
   if (seen !== undefined) {
     const v = new Float64Array(KEYS + 2);
     v.set(KEY);

@@ -29,6 +29,7 @@ import type { Profile } from '../rules/index.js';
 import { seizingWeight } from '../rules/index.js';
 import { baseRadius, conquestStands, maySeize, seizeZone, victoryPhase, warriorInZone } from '../scenarios/index.js';
 import type { ControlWarrior, Friendly, ZoneCircle } from '../scenarios/index.js';
+import { warriorWorth } from './worth.js';
 
 /**
  * The planner (R41): `shortestPath(s, w, x, y)` is the path a March of w
@@ -404,30 +405,38 @@ export function scoreIfVictoryNow(s: State): [number, number] {
 // ---------------------------------------------------------------- evaluation
 
 /**
- * Named weights of the evaluation, in one currency: a point of army cost.
- * VP are worth `vp` points each; a Wound marker a share of its warrior's
- * points (points / Wounds) times `wounds`; a Broken! warrior `broken` of its
- * points; a scoring place held or about to be seized `zoneControl`.
+ * What a warrior is worth to the bots, from the two armies' profiles by exact
+ * odds, never from its cost (worth.ts): `warriorWorth(s, w)`, and a regiment's,
+ * `regimentWorth(s, i)`. The evaluation's currency.
+ */
+export { regimentWorth, warriorWorth, WORTH_SCALE } from './worth.js';
+
+/**
+ * Named weights of the evaluation, in one currency: a point of worth
+ * (`warriorWorth`, points-like, never a cost). VP are worth `vp` each; a
+ * Wound marker a share of its warrior's worth (worth / Wounds) times
+ * `wounds`; a Broken! warrior `broken` of its worth; a scoring place held or
+ * about to be seized `zoneControl`.
  */
 export interface EvalWeights {
   /** Victory Points scored so far, per VP. */
   vp: number;
   /** VP the Victory Phase would give if it ran now, per VP (scaled by the rounds still to play). */
   projectedVp: number;
-  /** Enemy points destroyed minus own, per point. */
-  pointsDestroyed: number;
-  /** Wound markers, as a fraction of the warrior's points per Wound. */
+  /** Worth of the enemy warriors destroyed minus own, per point of worth. */
+  worthDestroyed: number;
+  /** Wound markers, as a fraction of the warrior's worth per Wound. */
   wounds: number;
   /** Scoring places each side would seize now, per place. */
   zoneControl: number;
-  /** Broken! warriors, as a fraction of their points. */
+  /** Broken! warriors, as a fraction of their worth. */
   broken: number;
 }
 
 export const DEFAULT_WEIGHTS: Readonly<EvalWeights> = Object.freeze({
   vp: 40,
   projectedVp: 25,
-  pointsDestroyed: 1,
+  worthDestroyed: 1,
   wounds: 0.5,
   zoneControl: 15,
   broken: 0.3,
@@ -437,7 +446,7 @@ export const DEFAULT_WEIGHTS: Readonly<EvalWeights> = Object.freeze({
 export interface EvalTerms {
   vp: number;
   projectedVp: number;
-  pointsDestroyed: number;
+  worthDestroyed: number;
   wounds: number;
   zoneControl: number;
   broken: number;
@@ -446,7 +455,7 @@ export interface EvalTerms {
 /** The evaluation's terms for `me` minus the opponent's, before weighting. */
 export function evaluationTerms(s: State, me: PlayerIndex): EvalTerms {
   const you = me === 0 ? 1 : 0;
-  const t: EvalTerms = { vp: s.vp[me] - s.vp[you], projectedVp: 0, pointsDestroyed: 0, wounds: 0, zoneControl: 0, broken: 0 };
+  const t: EvalTerms = { vp: s.vp[me] - s.vp[you], projectedVp: 0, worthDestroyed: 0, wounds: 0, zoneControl: 0, broken: 0 };
   if (s.phase !== 'over') {
     const now = scoreIfVictoryNow(s);
     t.projectedVp = (now[me] - now[you]) * Math.max(1, s.scenario.rounds - s.round + 1);
@@ -454,10 +463,10 @@ export function evaluationTerms(s: State, me: PlayerIndex): EvalTerms {
   }
   for (const w of s.warriors) {
     const sign = w.player === me ? -1 : 1; // harm to the enemy counts for me
-    if (w.status === 'slain') t.pointsDestroyed += sign * w.points;
+    if (w.status === 'slain') t.worthDestroyed += sign * warriorWorth(s, w);
     else if (w.status === 'table') {
-      t.wounds += (sign * w.markers * w.points) / w.profile.wounds;
-      if (w.broken) t.broken += sign * w.points;
+      if (w.markers > 0) t.wounds += (sign * w.markers * warriorWorth(s, w)) / w.profile.wounds;
+      if (w.broken) t.broken += sign * warriorWorth(s, w);
     }
   }
   return t;
@@ -469,7 +478,7 @@ export function evaluate(s: State, me: PlayerIndex, weights: Readonly<EvalWeight
   return (
     weights.vp * t.vp +
     weights.projectedVp * t.projectedVp +
-    weights.pointsDestroyed * t.pointsDestroyed +
+    weights.worthDestroyed * t.worthDestroyed +
     weights.wounds * t.wounds +
     weights.zoneControl * t.zoneControl +
     weights.broken * t.broken
@@ -478,13 +487,13 @@ export function evaluate(s: State, me: PlayerIndex, weights: Readonly<EvalWeight
 
 /**
  * An attack's expected worth in the evaluation's currency: the target's
- * points if slain, `broken` of them if Broken!, and the wounds' share.
+ * worth if slain, `broken` of it if Broken!, and the wounds' share.
  */
-export function attackValue(odds: AttackOdds, target: Warrior, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
-  const perWound = target.points / target.profile.wounds;
+export function attackValue(s: State, odds: AttackOdds, target: Warrior, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
+  const worth = warriorWorth(s, target);
   return (
-    odds.slain * target.points * weights.pointsDestroyed +
-    odds.broken * target.points * weights.broken +
-    (1 - odds.slain) * odds.expectedWounds * perWound * weights.wounds
+    odds.slain * worth * weights.worthDestroyed +
+    odds.broken * worth * weights.broken +
+    (1 - odds.slain) * odds.expectedWounds * (worth / target.profile.wounds) * weights.wounds
   );
 }

@@ -8,6 +8,7 @@ import { gap, uniqueAvailable, uniqueDef, uniqueTarget } from '../engine/index.j
 import type { Activation, GameState, Warrior } from '../engine/types.js';
 import { warriorName } from './labels.js';
 import { attackValue, DEFAULT_WEIGHTS, engaged, hitsOdds, type EvalWeights } from './toolkit.js';
+import { warriorWorth } from './worth.js';
 
 type State = Readonly<GameState>;
 const st = (s: State): GameState => s as GameState;
@@ -25,7 +26,7 @@ const HEAL_SURVIVAL = 0.5;
 
 /** The hits of an inflict-hits action on one target, worth by exact odds. */
 function hitsValue(s: State, t: Warrior, hits: number, weights: Readonly<EvalWeights>): number {
-  return attackValue(hitsOdds(s, t, hits), t, weights);
+  return attackValue(s, hitsOdds(s, t, hits), t, weights);
 }
 
 /**
@@ -76,7 +77,7 @@ export function bestUnique(s: State, w: Warrior, a: Activation, weights: Readonl
         if (f.status !== 'table' || f.player !== w.player || f.markers === 0) continue;
         if (f !== w && gap(w, f) > eff.range + 1e-9) continue;
         const healed = Math.min(eff.wounds, f.markers);
-        const v = ((healed * f.points) / f.profile.wounds) * (weights.wounds + HEAL_SURVIVAL);
+        const v = ((healed * warriorWorth(s, f)) / f.profile.wounds) * (weights.wounds + HEAL_SURVIVAL);
         if (v > pickV) {
           pickV = v;
           pick = f;

@@ -9,7 +9,7 @@ import { generatedList } from './generated.js';
 import { withJsonOverlay } from '../data/json.js';
 import { getPolicy, isPluginSpec, loadPlugin, resolvePolicySpec } from '../bots/index.js';
 import { playGame, type PlayGameOptions } from '../engine/index.js';
-import type { Policy } from '../engine/types.js';
+import type { GameState, Policy } from '../engine/types.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
 import { getScenario } from '../scenarios/index.js';
 import { policyDir } from './references.js';
@@ -65,5 +65,12 @@ export async function cellInputs(cell: CellSpec): Promise<{ forSeed: (seed: stri
 
 export async function createGame(cell: CellSpec): Promise<PlayFn> {
   const { forSeed } = await cellInputs(cell);
-  return (seed, aFirst) => playGame(forSeed(seed, aFirst));
+  return (seed, aFirst) => {
+    let state: GameState | null = null;
+    const result = playGame({ ...forSeed(seed, aFirst), observe: (s) => (state = s) });
+    // Each seat's warriors lost as the result counts them (not on the table at the end, R40), for a same-as grid point's prices.
+    const lost: [boolean[], boolean[]] = [[], []];
+    for (const w of (state as GameState | null)?.warriors ?? []) lost[w.player].push(w.status !== 'table');
+    return { ...result, lost };
+  };
 }

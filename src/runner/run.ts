@@ -15,6 +15,7 @@ import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
 import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
+import { reusedCells, reusedTask, warriorPrices } from './sweep-reuse.js';
 import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
@@ -103,6 +104,8 @@ interface CellState {
   checkpointStarts: number[];
   nextCheckpoint: number;
   summary: CellSummary;
+  /** A same_as grid point's cell whose tasks are another's, reused (sweep-reuse.ts): never dispatched. */
+  reuses: { from: number; prices: [number[], number[]] } | null;
 }
 
 export const CHECKPOINT_FILE = 'checkpoint.jsonl';
@@ -190,8 +193,18 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       checkpointStarts: [...(checkpoint.index.get(spec.index)?.keys() ?? [])].sort((a, b) => a - b),
       nextCheckpoint: 0,
       summary: new CellSummary(spec),
+      reuses: null,
     };
   });
+  // Same_as grid points reuse the games of the point they copy (the real engine's, which says who was lost; not
+  // under --precision, where each cell decides its own number of games).
+  const reusedBy = new Map<number, number[]>();
+  if (e.sweep && !e.precision && !opts.game && opts.gameModule === undefined) {
+    for (const [c, from] of reusedCells(e.cells, (i) => cells[i].checkpointed)) {
+      cells[c].reuses = { from, prices: warriorPrices(cells[c].spec) };
+      reusedBy.set(from, [...(reusedBy.get(from) ?? []), c]);
+    }
+  }
 
   const gamesTmp = tmpNameFor(files.games);
   const errorsTmp = tmpNameFor(files.errors);
@@ -294,6 +307,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     function fill(): void {
       for (let c = head; c < cells.length && !stopping; c++) {
         const cs = cells[c];
+        if (cs.reuses) continue;
         while (cs.nextDispatch < cs.hi && inFlight < maxInFlight) {
           if (c !== head && inFlight + buffered >= window) return;
           const cp = cs.checkpointed.get(cs.nextDispatch);
@@ -335,6 +349,13 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
             done += r.end - r.start;
             if (r.cell !== head) buffered++;
             cells[r.cell].buffer.set(r.start, r);
+            // The same games for the same_as points that reuse this cell's (held apart from the look-ahead window).
+            for (const c of reusedBy.get(r.cell) ?? []) {
+              const copy = reusedTask(r, cells[c].spec, cells[c].reuses!.prices);
+              checkpoint.append(copy);
+              done += copy.end - copy.start;
+              cells[c].buffer.set(copy.start, copy);
+            }
             drain();
             opts.onProgress?.({ done, total: total(), played, elapsedMs: Date.now() - started });
             fill();
@@ -383,8 +404,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
           continue;
         }
         head++;
-        // Tasks of the new head cell no longer count against the look-ahead window.
-        if (head < cells.length) buffered -= cells[head].buffer.size;
+        // Tasks of the new head cell no longer count against the look-ahead window (reused ones never did).
+        if (head < cells.length && !cells[head].reuses) buffered -= cells[head].buffer.size;
       }
     }
 

@@ -22,15 +22,18 @@ export function stableJson(x: unknown): string {
 
 /**
  * What a grid point plays, as text: every army's roster as built (the
- * engine's input, points included: the bots weigh enemies by their points)
- * and every patched document that is not an army or a faction. null when an
- * army does not build: such a point is like no other.
+ * engine's input) and every patched document that is not an army or a
+ * faction. null when an army does not build: such a point is like no other.
+ * `prices`: the rosters' points too. The built-in bots never read a price
+ * (docs/BOTS.md), so where nothing else does (no plugin bot, no VP for points
+ * slain) the same warriors at other prices play the very same games.
  */
 export function playFingerprint(
   files: Readonly<Record<string, unknown>>,
   ruleset: unknown,
   armies: readonly string[],
   listInputs: ReadonlySet<string>,
+  prices = true,
 ): string | null {
   // Inside the overlay, readJsonFile gives the point's patched document or the file as written.
   return withJsonOverlay(files, () => {
@@ -43,7 +46,7 @@ export function playFingerprint(
         return null;
       }
       if (!built.roster) return null;
-      rosters.push(built.roster);
+      rosters.push(prices ? built.roster : withoutPrices(built.roster));
     }
     const others = Object.keys(files)
       .filter((f) => !listInputs.has(f))
@@ -51,6 +54,11 @@ export function playFingerprint(
       .map((f) => [f, files[f]]);
     return stableJson({ rosters, others, ruleset });
   });
+}
+
+/** A roster without its points (the army's, each regiment's, each warrior's share). */
+function withoutPrices(roster: unknown): unknown {
+  return JSON.parse(JSON.stringify(roster, (k, v: unknown) => (k === 'points' ? undefined : v)));
 }
 
 /** Each army's regiments (entry, models, points) and total, as the grid point's files give them. */

@@ -274,7 +274,7 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
         const listsOf = (g: number): SweepList[] | undefined => (g >= 0 && g < reps.length ? plan.points[reps[g]].lists : undefined);
         const lists = result.step
           ? { below: listsOf(result.step.below), from: listsOf(result.step.from) }
-          : { first: listsOf(0), second: listsOf(1), last: listsOf(reps.length - 1), beforeLast: listsOf(reps.length - 2), all: reps.map(listsOf) };
+          : { first: listsOf(0), second: listsOf(1), last: listsOf(reps.length - 1), beforeLast: listsOf(reps.length - 2), all: reps.map((_rep, g) => listsOf(g)) };
         crossings.push({ ...row, advice: adviceFor(row, xs, lists) });
       }
     });

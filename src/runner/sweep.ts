@@ -7,7 +7,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { buildFaction, factionFileFor, fillArmyList } from '../army/index.js';
-import { readJsonFile } from '../data/json.js';
+import { readJsonFile, withJsonOverlay } from '../data/json.js';
+import { isPluginSpec } from '../bots/registry.js';
+import { getScenario } from '../scenarios/index.js';
+import type { Scenario } from '../scenarios/types.js';
 import { parsePointer, setAtPointer } from '../data/pointer.js';
 import { InputError } from '../errors.js';
 import { playFingerprint, pointLists, stableJson } from './sweep-lists.js';
@@ -203,9 +206,12 @@ export function expandSweep(
     const label = parameters.map((p, i) => `${p.name}=${values[i]}`).join(', ');
     const { docs, ruleset } = docsAt(values);
     const files = Object.fromEntries(docs);
-    // Grid points playing the very same games: the same rosters as built, points included (the bots weigh enemies by their points), and the same rules.
-    const print = playFingerprint(files, ruleset, armies, listInputs);
-    const sameAs = baseCells.map((_c, b): number | null => {
+    // Grid points playing the very same games: the same rosters as built and the same rules; prices left out where
+    // nothing reads them (built-in bots only, no VP for points slain: priceBlind).
+    const printed = playFingerprint(files, ruleset, armies, listInputs);
+    const blindPrint = baseCells.some((c) => priceBlind(c, files)) ? playFingerprint(files, ruleset, armies, listInputs, false) : null;
+    const sameAs = baseCells.map((c, b): number | null => {
+      const print = blindPrint !== null && priceBlind(c, files) ? `blind ${blindPrint}` : printed;
       if (print === null) return null;
       const first = firstOf[b].get(print);
       if (first === undefined) firstOf[b].set(print, index);
@@ -227,6 +233,22 @@ export function expandSweep(
   });
   listSteps(plan, fillEntries, docsAt, armies, factionOf, dir);
   return { cells, plan, errors };
+}
+
+/**
+ * Whether a cell's games never read a price: both policies built-in (the
+ * built-in bots value warriors by what they can do, never by their points:
+ * test/bots/priceblind.test.ts) and a scenario that scores no points slain.
+ */
+function priceBlind(c: CellSpec, files: Readonly<Record<string, unknown>>): boolean {
+  if (isPluginSpec(c.policyA) || isPluginSpec(c.policyB)) return false;
+  let scenario: Scenario;
+  try {
+    scenario = withJsonOverlay(files, () => getScenario(c.scenario));
+  } catch {
+    return false;
+  }
+  return !scenario.vpRules.some((r) => r.rule === 'pointsSlain');
 }
 
 /** The value at a JSON pointer, if there is one there. */

@@ -177,6 +177,13 @@ export interface GameRecord {
   stalled: boolean;
   /** Rounds with no wound dealt, no VP scored and no zone or point changing hands. */
   passiveRounds: number;
+  /**
+   * Army A's and B's warriors lost (counted in pointsDestroyed), by their order
+   * in the roster: what a grid point playing the same games at other prices
+   * needs to price its own (run.ts). In memory only: neither the CSVs nor the
+   * checkpoint hold it.
+   */
+  lost?: [boolean[], boolean[]];
 }
 
 /** A game that threw: errors.csv. */
@@ -219,8 +226,8 @@ export interface TaskResult extends TaskRows {
   ms: number;
 }
 
-/** Plays one game of a cell: `aFirst` says whether army A has the first seat. */
-export type PlayFn = (seed: string, aFirst: boolean) => GameResult;
+/** Plays one game of a cell: `aFirst` says whether army A has the first seat; `lost`: each seat's warriors lost, by id order. */
+export type PlayFn = (seed: string, aFirst: boolean) => GameResult & { lost?: [boolean[], boolean[]] };
 
 /** Prepares a cell once per worker (loads armies, scenario, ruleset, policies and plugin modules). */
 export type CreateGame = (cell: CellSpec) => PlayFn | Promise<PlayFn>;

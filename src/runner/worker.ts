@@ -28,7 +28,7 @@ async function creatorFor(gameModule: string | undefined): Promise<CreateGame> {
 }
 
 /** A GameResult as a games.csv row, seats turned back into armies A and B. */
-export function recordOf(cell: CellSpec, game: number, seed: string, aFirst: boolean, r: GameResult): GameRecord {
+export function recordOf(cell: CellSpec, game: number, seed: string, aFirst: boolean, r: GameResult & { lost?: [boolean[], boolean[]] }): GameRecord {
   const a = aFirst ? 0 : 1;
   const b = 1 - a;
   return {
@@ -52,6 +52,7 @@ export function recordOf(cell: CellSpec, game: number, seed: string, aFirst: boo
     pointsDestroyedB: r.pointsDestroyed[b],
     stalled: r.stalled,
     passiveRounds: r.passiveRounds,
+    ...(r.lost ? { lost: [r.lost[a], r.lost[b]] as [boolean[], boolean[]] } : {}),
   };
 }
 
@@ -65,7 +66,7 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
     const seed = gameSeed(task.seed, cell.seedKey ?? cell.key, game);
     const aFirst = armyAFirst(game);
     watchGame(game, seed);
-    let result: GameResult;
+    let result: ReturnType<PlayFn>;
     try {
       result = play(seed, aFirst);
     } catch (err) {

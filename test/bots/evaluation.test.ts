@@ -1,6 +1,6 @@
 /**
  * The evaluation's sign: on built positions, being ahead — in VP,
- * in points destroyed, in wounds dealt, in Broken! enemies, in scoring places —
+ * in worth destroyed, in wounds dealt, in Broken! enemies, in scoring places —
  * is worth more than zero to me and less than zero to the opponent, from
  * either seat; and along real games, giving a player VP or slaying an enemy
  * of theirs raises their value.
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
-import { evaluate, evaluationTerms, randomPolicy } from '../../src/bots/index.js';
+import { evaluate, evaluationTerms, randomPolicy, warriorWorth } from '../../src/bots/index.js';
 import { childRng } from '../../src/dice/index.js';
 import { cloneState, Game } from '../../src/engine/index.js';
 import { placeOnTable, takeOffTable } from '../../src/engine/grid.js';
@@ -53,10 +53,12 @@ describe("the evaluation's sign on built positions", () => {
         expect(evaluate(s, you)).toBeLessThan(0);
       });
 
-      it('ahead in points (an enemy slain) is positive for me', () => {
+      it('ahead in worth (an enemy slain) is positive for me', () => {
         const s = cloneState(even().s);
-        takeOffTable(s, s.warriors[of(s, you)[0]], 'slain');
-        expect(evaluationTerms(s, me).pointsDestroyed).toBe(10);
+        const e = s.warriors[of(s, you)[0]];
+        takeOffTable(s, e, 'slain');
+        expect(evaluationTerms(s, me).worthDestroyed).toBe(warriorWorth(s, e));
+        expect(warriorWorth(s, e)).toBeGreaterThan(0);
         expect(evaluate(s, me)).toBeGreaterThan(0);
         expect(evaluate(s, you)).toBeLessThan(0);
       });
@@ -87,8 +89,8 @@ describe("the evaluation's sign on built positions", () => {
         expect(evaluate(s, you)).toBeLessThan(0);
       });
 
-      it('VP outweigh a small loss of points: ahead 1 VP and 5 points down is still ahead', () => {
-        // The currency: a VP is worth more than a few points of army cost (DEFAULT_WEIGHTS.vp = 40).
+      it('VP outweigh a small loss of worth: ahead 1 VP and a Wound down is still ahead', () => {
+        // The currency: a VP is worth more than a Wound of a warrior (DEFAULT_WEIGHTS.vp = 40).
         const s = cloneState(even().s);
         s.vp[me] = 1;
         const mine = s.warriors[of(s, me)[0]];
@@ -123,7 +125,7 @@ describe('the evaluation along real games (property)', () => {
               if (foe) {
                 const slain = cloneState(s);
                 takeOffTable(slain, slain.warriors[foe.id], 'slain');
-                expect(evaluationTerms(slain, me).pointsDestroyed).toBeGreaterThan(evaluationTerms(s, me).pointsDestroyed);
+                expect(evaluationTerms(slain, me).worthDestroyed).toBeGreaterThan(evaluationTerms(s, me).worthDestroyed);
                 expect(evaluate(slain, me)).toBeGreaterThan(v);
               }
             }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
-import { attackOdds, attackValue, bestUnique, chargeLands, getPolicy, legalChargeTargets, placeLabel, threatAt, ThreatMap } from '../../src/bots/index.js';
+import { attackOdds, attackValue, bestUnique, chargeLands, getPolicy, legalChargeTargets, placeLabel, threatAt, ThreatMap, warriorWorth } from '../../src/bots/index.js';
 import { Actions } from '../../src/bots/act.js';
 import { Goals, markerVp, placeVp } from '../../src/bots/goals.js';
 import { createRng } from '../../src/dice/index.js';
@@ -23,7 +23,7 @@ const choose = (spec: string, sk: ReturnType<typeof skirmish>): Choice => {
 };
 
 describe('the threat map', () => {
-  /** My warrior at (10, 24), worth 1,000 points; an enemy charger `gap` inches east of the point (30, 24), edge to edge. */
+  /** My warrior at (10, 24); an enemy charger `gap` inches east of the point (30, 24), edge to edge (one attack: no cap comes into it). */
   function board(gap: number, shooter = false) {
     const sk = skirmish({
       warriors: [
@@ -32,15 +32,13 @@ describe('the threat map', () => {
       ],
       dice: [],
     });
-    // Worth enough that no cap (a warrior cannot lose more than itself) comes into it.
-    sk.w(0).points = 1000;
     return sk;
   }
   type Sk = ReturnType<typeof skirmish>;
   /** What a's Inspired! Charge on t is worth by exact odds (Outnumbered or not). */
-  const chargeWorth = (sk: Sk, a: Warrior, t: Warrior, outnumbered = false) => attackValue(attackOdds(sk.s, a, t, { action: 'clash', inspired: true, outnumbered }), t);
+  const chargeWorth = (sk: Sk, a: Warrior, t: Warrior, outnumbered = false) => attackValue(sk.s, attackOdds(sk.s, a, t, { action: 'clash', inspired: true, outnumbered }), t);
   /** What a's Aimed! Volley on t, not Obscured, is worth by exact odds. */
-  const aimedWorth = (sk: Sk, a: Warrior, t: Warrior) => attackValue(attackOdds(sk.s, a, t, { action: 'volley', aimed: true, obscured: false }), t);
+  const aimedWorth = (sk: Sk, a: Warrior, t: Warrior) => attackValue(sk.s, attackOdds(sk.s, a, t, { action: 'volley', aimed: true, obscured: false }), t);
 
   it('at a place within a March and Engagement Range of an enemy: its Inspired! Charge by exact odds', () => {
     const sk = board(5.5);
@@ -81,10 +79,10 @@ describe('the threat map', () => {
     const one = chargeWorth(sk, sk.w(1), w);
     const out = chargeWorth(sk, sk.w(2), w, true);
     expect(out).toBeGreaterThan(one);
-    expect(one + out).toBeLessThan(w.points);
+    expect(one + out).toBeLessThan(warriorWorth(sk.s, w));
     expect(threatAt(sk.s, w, 30, 24)).toBeCloseTo(one + out, 9);
     const strong = build(12);
-    expect(threatAt(strong.s, strong.w(0), 30, 24)).toBeCloseTo(strong.w(0).points * 1.3, 9);
+    expect(threatAt(strong.s, strong.w(0), 30, 24)).toBeCloseTo(warriorWorth(strong.s, strong.w(0)) * 1.3, 9);
   });
 
   it('friends at the place share the enemy\'s attacks: a warrior that goes alone takes them all', () => {
@@ -102,7 +100,6 @@ describe('the threat map', () => {
       ],
       dice: [],
     });
-    shared.w(0).points = 1000;
     expect(threatAt(shared.s, shared.w(0), 30, 24)).toBeCloseTo(full / 1.5, 9);
     // Where the friend is not near (w's own place, 20" off, out of reach anyway) nothing changes.
     expect(threatAt(shared.s, shared.w(0), 30 - 5, 24)).toBe(0);
@@ -279,16 +276,18 @@ describe('every action', () => {
   });
 
   it('Reposition out of a fight it can only lose to where the enemy cannot follow, and not out of one it wins or where it can', () => {
+    const FEEBLE = { player: 1 as const, x: 40, y: 44, profile: { attacks: 1, clash: 1, wounds: 1, defense: 0, evasion: 0, resolve: 1, march: 1 } };
     const build = (theirAttacks: number) => {
       const sk = skirmish({
         warriors: [
           { player: 0, x: 10, y: 24, profile: { attacks: 1, clash: 1, wounds: 2, defense: 0, march: 6 } },
           // Slow: half a March away is out of its Charge reach (a Reposition that it could follow at once gains nothing).
           { player: 1, x: 10 + 2 * r + 0.5, y: 24, profile: { attacks: theirAttacks, clash: 5, defense: 5, wounds: 3, march: 1 } },
+          // Far off, one w could beat: w is worth something in this game (worth.ts: what it can do to the enemy's army).
+          FEEBLE,
         ],
         dice: [],
       });
-      sk.w(0).points = 100;
       sk.activate(0);
       return sk;
     };
@@ -307,10 +306,10 @@ describe('every action', () => {
         { player: 0, x: 10, y: 24, profile: { attacks: 1, clash: 1, wounds: 2, defense: 0, march: 6 } },
         { player: 1, x: 10 + 2 * r + 0.5, y: 24, profile: { attacks: 8, clash: 5, defense: 5, wounds: 3, march: 1 } },
         { player: 1, x: 6, y: 34, profile: { march: 1, barrage: { dice: 2, range: 14 } } },
+        FEEBLE,
       ],
       dice: [],
     });
-    covered.w(0).points = 100;
     covered.activate(0);
     const under = choose('balanced', covered);
     expect(under.kind === 'action' && under.action.type).not.toBe('reposition');

@@ -1,19 +1,19 @@
 /**
  * Target choice on built positions whose best target is known by exact odds:
  * a warrior engaged with, in Volley range of, or in Charge reach
- * of two enemies — one worth many points but hard to hurt, one worth few but
- * easy to slay — attacks the one whose exact-odds worth is higher, whichever
+ * of two enemies — one worth more (worth.ts) but hard to hurt, one worth less
+ * but easy to slay — attacks the one whose exact-odds worth is higher, whichever
  * seat it plays; the built-in policies pick the same target.
  */
 import { describe, expect, it } from 'vitest';
-import { attackOdds, attackValue, bestCharge, bestClash, bestVolley, getPolicy } from '../../src/bots/index.js';
+import { attackOdds, attackValue, bestCharge, bestClash, bestVolley, getPolicy, warriorWorth } from '../../src/bots/index.js';
 import { createRng } from '../../src/dice/index.js';
 import type { ActionChoice, PlayerIndex } from '../../src/engine/types.js';
 import { skirmish } from '../engine/harness.js';
 
 /**
- * A hard target (30 points, 3 Wounds, Defense 5, Resolve 5) and an easy one
- * (10 points, 1 Wound, Defense 1, Resolve 1); both strike feebly (1 Attack,
+ * A hard target (3 Wounds, Defense 5, Resolve 5: worth more, it lasts) and an
+ * easy one (1 Wound, Defense 1, Resolve 1); both strike feebly (1 Attack,
  * Clash 1), so the fight is one worth staying in and the only question is whom to hit.
  */
 const HARD = { wounds: 3, defense: 5, resolve: 5, attacks: 1, clash: 1, name: 'Hard' };
@@ -37,8 +37,6 @@ function position(me: PlayerIndex, gap: number, shooter = false) {
     supremacy: me,
     dice: [],
   });
-  sk.w(1).points = 30;
-  sk.w(2).points = 10;
   sk.activate(0);
   return sk;
 }
@@ -47,8 +45,9 @@ function position(me: PlayerIndex, gap: number, shooter = false) {
 function worths(sk: ReturnType<typeof position>, action: 'clash' | 'volley', inspired: boolean) {
   const s = sk.s;
   const w = sk.w(0);
-  const [hard, easy] = [sk.w(1), sk.w(2)].map((t) => attackValue(attackOdds(s, w, t, { action, inspired, aimed: false }), t));
-  // The construction: the few points are clearly the better buy.
+  const [hard, easy] = [sk.w(1), sk.w(2)].map((t) => attackValue(s, attackOdds(s, w, t, { action, inspired, aimed: false }), t));
+  // The construction: the hard one is worth more, the easy one clearly the better buy.
+  expect(warriorWorth(s, sk.w(1))).toBeGreaterThan(warriorWorth(s, sk.w(2)));
   expect(easy).toBeGreaterThan(hard * 1.5);
   return { hard, easy, best: sk.w(2).id };
 }

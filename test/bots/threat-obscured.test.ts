@@ -35,13 +35,11 @@ function board(terrain: TerrainPiece[]) {
     terrain,
     dice: [],
   });
-  // Worth enough that no cap (a warrior cannot lose more than itself) comes into it.
-  sk.w(0).points = 1000;
   return sk;
 }
 
 type Sk = ReturnType<typeof board>;
-const volleyWorth = (sk: Sk, a: Warrior, t: Warrior, aimed: boolean, obscured: boolean) => attackValue(attackOdds(sk.s, a, t, { action: 'volley', aimed, obscured }), t);
+const volleyWorth = (sk: Sk, a: Warrior, t: Warrior, aimed: boolean, obscured: boolean) => attackValue(sk.s, attackOdds(sk.s, a, t, { action: 'volley', aimed, obscured }), t);
 
 describe('the threat map: a Volley through terrain (R22)', () => {
   // Guards the map's line of sight: were Obscured ignored, the place behind the wood would be as

@@ -42,32 +42,33 @@ describe('the list arithmetic of a points-cost sweep', () => {
     expect(plan.points.every((p) => p.lists!.every((l) => l.points <= 400))).toBe(true);
   });
 
-  it('marks the points that play the very same games: 35 and 40 are 30 (four models, no extra model to price)', () => {
-    // 15, 20 and 25 field the same list but price its extra model differently, and the bots weigh enemies by points: other games.
-    expect(plan.points.map((p) => p.sameAs?.[0] ?? null)).toEqual([null, null, null, null, null, 4, 4]);
-    expect(e.cells.map((c) => c.point!.sameAs ?? null)).toEqual([null, null, null, null, null, 4, 4]);
+  it('marks the points that play the very same games: 20 and 25 are 15, 35 and 40 are 30', () => {
+    // 15, 20 and 25 field the same list at other prices, which the built-in bots never read; from 30 no extra model is left to price.
+    expect(plan.points.map((p) => p.sameAs?.[0] ?? null)).toEqual([null, null, 1, 1, null, 4, 4]);
+    expect(e.cells.map((c) => c.point!.sameAs ?? null)).toEqual([null, null, 1, 1, null, 4, 4]);
   });
 
   it('fits the same games once, puts 50% on the step 29|30, and says what a designer must know', () => {
-    // 64% at 10, 57% at 15-25, 45% from 30; 35 and 40 are fed nonsense: as copies of 30 they must not count.
-    const rates = [0.64, 0.57, 0.57, 0.57, 0.45, 1, 1];
+    // 64% at 10, 57% at 15-25, 45% from 30; 20, 25, 35 and 40 are fed nonsense: as copies of 15 and 30 they must not count.
+    const rates = [0.64, 0.57, 1, 1, 0.45, 1, 1];
     const summaries = e.cells.map((c, k) => played(c, 500, Math.round(rates[k] * 500)));
     const out = sweepOutputs({ plan, seed: 'lists', summaries, rows: summaryRows(summaries) });
     const c = out.crossings[0];
     expect(c.result.status).toBe('step');
     expect([c.result.crossing, c.result.low, c.result.high]).toEqual([null, 29, 30]);
-    expect(c.result.points.map((p) => p.x)).toEqual([10, 15, 20, 25, 30]);
-    expect(c.advice).toMatch(/no cost between 29 and 30 is fair; up to 29 the list fields ironbound-400: Shieldbearers 5 models and army A wins 57\.0% \(at 25\), from 30 ironbound-400: Shieldbearers 4 models and wins 45\.0% \(at 30\); change the list or the cost of another entry/);
+    expect(c.result.points.map((p) => p.x)).toEqual([10, 15, 30]);
+    expect(c.advice).toMatch(/no cost between 29 and 30 is fair; up to 29 the list fields ironbound-400: Shieldbearers 5 models and army A wins 57\.0% \(at 15\), from 30 ironbound-400: Shieldbearers 4 models and wins 45\.0% \(at 30\); change the list or the cost of another entry/);
     const crossing = out.crossingCsv.split('\n');
     expect(crossing[1]).toContain(',,29,30,step,isotonic,23,');
     expect(crossing[1]).toContain(',14|15 29|30,');
     const sweep = out.sweepCsv.trimEnd().split('\n').map((l) => l.split(','));
-    expect(sweep.map((r) => r[r.length - 1])).toEqual(['same_as', '', '', '', '', '', 'shieldbearer_model_cost=30', 'shieldbearer_model_cost=30']);
+    expect(sweep.map((r) => r[r.length - 1])).toEqual(['same_as', '', '', 'shieldbearer_model_cost=15', 'shieldbearer_model_cost=15', '', 'shieldbearer_model_cost=30', 'shieldbearer_model_cost=30']);
     const lists = out.listsCsv!.trimEnd().split('\n');
     expect(lists[0]).toBe('shieldbearer_model_cost,army,regiment,entry,models,points,army_points,same_as');
     expect(lists).toContain('30,ironbound-400,1,Shieldbearers,4,100,371,');
     expect(lists).toContain('40,ironbound-400,1,Shieldbearers,4,100,371,shieldbearer_model_cost=30');
-    expect(lists).toContain('25,ironbound-400,1,Shieldbearers,5,125,396,');
+    expect(lists).toContain('15,ironbound-400,1,Shieldbearers,5,115,386,');
+    expect(lists).toContain('25,ironbound-400,1,Shieldbearers,5,125,396,shieldbearer_model_cost=15');
   });
 });
 
@@ -85,21 +86,21 @@ describe('the list past the last step (no list change beyond the range)', () => 
   });
 
   it('calls a last list within noise of 50% a plateau from 30 on, never "extend the range"', () => {
-    // The real sample's shape: 78% at 10, about 66% at 15-25, 50.2% from 30 (35 and 40 fed nonsense: copies of 30).
-    const out = outputs([0.78, 0.676, 0.6515, 0.6567, 0.502, 1, 1]);
+    // The real sample's shape: 78% at 10, about 66% at 15-25, 50.2% from 30 (20, 25, 35 and 40 fed nonsense: copies of 15 and 30).
+    const out = outputs([0.78, 0.657, 1, 1, 0.502, 1, 1]);
     const c = out.crossings[0];
     expect(c.result.status).toBe('plateau');
     expect([c.result.crossing, c.result.low, c.result.high]).toEqual([null, 30, null]);
     expect(c.advice).not.toMatch(/extend the range towards/);
     expect(c.advice).toMatch(
-      /^from 30 on the list fields ironbound-400: Shieldbearers 4 models and army A wins 50\.2% \[\d+\.\d%, \d+\.\d%\]: fair within the noise at any cost from 30 \(the list no longer changes past 30, so extending the range replays these games\); below 30 it fields ironbound-400: Shieldbearers 5 models and wins 65\.7% \[\d+\.\d%, \d+\.\d%\] \(at 25\)/,
+      /^from 30 on the list fields ironbound-400: Shieldbearers 4 models and army A wins 50\.2% \[\d+\.\d%, \d+\.\d%\]: fair within the noise at any cost from 30 \(the list no longer changes past 30, so extending the range replays these games\); below 30 it fields ironbound-400: Shieldbearers 5 models and wins 65\.7% \[\d+\.\d%, \d+\.\d%\] \(at 15\)/,
     );
     expect(out.crossingCsv.split('\n')[1]).toContain(',,30,,plateau,isotonic,23,');
     expect(formatCrossings(out.crossings)).toContain('a plateau: fair within the noise at any value from 30 on (the list no longer changes past the range)');
   });
 
   it('says cost alone cannot reach 50% when the last list is clearly off it, never "extend the range"', () => {
-    const c = outputs([0.78, 0.68, 0.66, 0.66, 0.6, 1, 1]).crossings[0];
+    const c = outputs([0.78, 0.68, 1, 1, 0.6, 1, 1]).crossings[0];
     expect(c.result.status).toBe('above-range');
     expect(c.advice).toMatch(/^the list no longer changes past 30: every cost from 30 fields ironbound-400: Shieldbearers 4 models and army A wins 60\.0% \[.*\], so cost alone cannot reach 50% there; change the list or the cost of another entry/);
     expect(c.advice).not.toMatch(/extend the range towards/);
