@@ -4,6 +4,6 @@ export { meanInterval, tQuantile975, MeanAccumulator } from './mean.js';
 export { bradleyTerry, bootstrapRatings, quantile, type BradleyTerryOptions, type BootstrapOptions } from './bradley-terry.js';
 export { logisticFit, logisticAt, binomialLogLik } from './logistic.js';
 export { isotonicFit, crossingOfCurve } from './isotonic.js';
-export { binomialTest, holm } from './binomial.js';
+export { binomialTest, holm, pairedSignTest } from './binomial.js';
 export { fairCrossing, crossingOfGroups, crossingsOfCurve, nearestRank, isFlat } from './crossing.js';
 export type * from './types.js';
