@@ -48,7 +48,7 @@ export const confirmCap = (c: ConfirmSpec): number => CONFIRM_LOOKS * c.games;
 
 /** The cell played by the stronger tier: the same key, seeds and seats, the stronger policy on both sides. */
 export function confirmCell(cell: CellSpec, policy: string, index: number): CellSpec {
-  return { ...cell, index, seedKey: cell.seedKey ?? cell.key, policyA: policy, policyB: policy };
+  return { ...cell, index, policyA: policy, policyB: policy };
 }
 
 /** Whether a cell already is the stronger tier (nothing to confirm). */
