@@ -54,8 +54,8 @@ export function confirmCell(cell: CellSpec, policy: string, index: number): Cell
 /** Whether a cell already is the stronger tier (nothing to confirm). */
 export const playsStronger = (cell: Pick<CellSpec, 'policyA' | 'policyB'>, c: ConfirmSpec): boolean => cell.policyA === c.policy && cell.policyB === c.policy;
 
-/** The two flags a cell can carry. */
-export type ClaimKind = 'matchup' | 'first_seat';
+/** The two flags a cell can carry, and a sweep's grid point a fair-value status rests on (army A's side of 50% there). */
+export type ClaimKind = 'matchup' | 'first_seat' | 'point';
 
 /** A flag to re-check: which quantity, the side the weaker tier found (+1: army A / the first seat), and its rate. */
 export interface Claim {
@@ -80,7 +80,7 @@ export interface Look {
 /** The claim's quantity in a cell summary (the stronger tier's games so far). */
 export function lookOf(s: CellSummary, kind: ClaimKind): Look {
   const [ahead, behind, score] =
-    kind === 'matchup' ? [s.pairsAheadA, s.pairsAheadB, s.scoreA] : [s.pairsAheadFirst, s.pairsAheadSecond, s.firstSeatWins + s.draws / 2];
+    kind === 'first_seat' ? [s.pairsAheadFirst, s.pairsAheadSecond, s.firstSeatWins + s.draws / 2] : [s.pairsAheadA, s.pairsAheadB, s.scoreA];
   const w = wilsonInterval(score, s.games);
   return { games: s.games, ahead, behind, rate: w.p, low: w.low, high: w.high };
 }
@@ -117,7 +117,7 @@ export function tiersTest(kind: ClaimKind, weak: ReadonlyMap<number, { a: number
     const w = weak.get(g);
     const s = strong.get(g);
     if (!w || !s) continue;
-    diffs.push(kind === 'matchup' ? w.a - s.a : w.first - s.first);
+    diffs.push(kind === 'first_seat' ? w.first - s.first : w.a - s.a);
   }
   return pairedSignTest(diffs).p;
 }
@@ -140,7 +140,7 @@ export interface CellConfirmation {
 
 /** A cell's confirmation columns (all empty when it has none). */
 export function confirmColumns(c: CellConfirmation | null | undefined): string[] {
-  const part = (kind: ClaimKind): string[] => {
+  const part = (kind: 'matchup' | 'first_seat'): string[] => {
     const r = c?.claims.find((x) => x.kind === kind);
     return r ? [String(r.games), fmt(r.rate), fmt(r.low), fmt(r.high), r.p.toFixed(4), r.tiersP.toFixed(4), r.verdict] : ['', '', '', '', '', '', ''];
   };

@@ -16,7 +16,7 @@ import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { binomialTest } from '../stats/index.js';
 import { summaryRows } from './balance.js';
 import { claimsOf, confirmCap, confirmCell, decideLook, gameScores, lookOf, playsStronger, tiersTest, type CellConfirmation, type Claim, type ClaimResult } from './confirm.js';
-import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
+import { crossingChecks, crossingConfirmVerdict, sweepOutputs, writeSweepFiles, type CrossingConfirmation, type CrossingRow } from './sweep-output.js';
 import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
@@ -54,7 +54,7 @@ export interface RunOptions {
   abandon?: AbortSignal;
   onProgress?: (p: ProgressUpdate) => void;
   /** Called when the confirmation starts, with what it re-checks (not when nothing is flagged). */
-  onConfirm?: (info: { policy: string; cells: number; flags: number; games: number; cap: number }) => void;
+  onConfirm?: (info: { policy: string; cells: number; flags: number; points: number; games: number; cap: number }) => void;
   /** Called once before the first task, with the plan. */
   onStart?: (info: { total: number; resumed: number; threads: number; chunk: number | null }) => void;
   /** Sees every game as it is written: in game order, checkpointed games included (a tournament's tables). */
@@ -92,7 +92,7 @@ export interface RunOutcome {
   crossings?: CrossingRow[];
   seconds: number;
   /** The confirmation of a complete run: its policy, the cells and flags it re-checked, its games and this invocation's seconds in it. */
-  confirmation?: { policy: string; cells: number; flags: number; games: number; errors: number; seconds: number };
+  confirmation?: { policy: string; cells: number; flags: number; points: number; games: number; errors: number; seconds: number };
 }
 
 interface CellState {
@@ -270,6 +270,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   let confirmDone = 0;
   let confirmErrors = 0;
   let planned = confirm === null;
+  /** A confirmed sweep's crossings: per crossing, the grid points re-checked (main cell, claim, x). */
+  let crossingPoints: { cell: number; claim: number; x: number }[][] = [];
   const total = (): number => cells.reduce((s, c) => s + (c.hi - c.lo), 0);
   const progress = (): ProgressUpdate =>
     confirmStarted === null
@@ -480,13 +482,28 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       const c = confirm!;
       const rows = summaryRows(cells.slice(0, mainCells).map((x) => x.summary));
       const column = (name: string): number => SUMMARY_COLUMNS.indexOf(name as (typeof SUMMARY_COLUMNS)[number]);
+      const claimsAt = rows.map((r) => claimsOf(r, column));
+      // A sweep's fair-value statuses: the grid points each rests on, army A's side of 50% there re-checked too.
+      if (e.sweep) {
+        const sw = sweepOutputs({ plan: e.sweep, seed: e.seed, summaries: cells.slice(0, mainCells).map((x) => x.summary), rows });
+        crossingPoints = sw.crossings.map((cr) =>
+          crossingChecks(cr).map((k) => {
+            const cell = cr.groupPoints![k.group] * e.sweep!.baseCells + cr.base!;
+            let at = claimsAt[cell].findIndex((x) => x.kind === 'point' && x.side === k.side);
+            if (at < 0) at = claimsAt[cell].push({ kind: 'point', side: k.side, rate: k.rate }) - 1;
+            return { cell, claim: at, x: cr.result.points[k.group].x };
+          }),
+        );
+      }
       let flags = 0;
+      let points = 0;
       for (let i = 0; i < mainCells; i++) {
-        const claims = claimsOf(rows[i], column);
+        const claims = claimsAt[i];
         if (claims.length === 0 || playsStronger(cells[i].spec, c)) continue;
         // Its place in the queue: the k-th flagged cell is cell mainCells + k (the same at every resume: the flags are).
         const index = cells.length;
-        flags += claims.length;
+        flags += claims.filter((k) => k.kind !== 'point').length;
+        points += claims.length - claims.filter((k) => k.kind !== 'point').length;
         cells.push({
           spec: confirmCell(cells[i].spec, c.policy, index),
           lo: 0,
@@ -505,7 +522,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       }
       if (cells.length === mainCells) return;
       confirmStarted = Date.now();
-      opts.onConfirm?.({ policy: c.policy, cells: cells.length - mainCells, flags, games: c.games, cap: confirmCap(c) });
+      opts.onConfirm?.({ policy: c.policy, cells: cells.length - mainCells, flags, points, games: c.games, cap: confirmCap(c) });
       // Tasks already checkpointed count as done, as the main games' do.
       for (const cs of cells.slice(mainCells)) for (const en of cs.checkpointed.values()) confirmDone += en.end - en.start;
       fill();
@@ -573,6 +590,21 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       return out;
     }
 
+    /** Each crossing's re-check from its grid points' results (none when a point's cell was not re-checked). */
+    function crossingConfirmations(): (CrossingConfirmation | undefined)[] {
+      const byMain = new Map(cells.slice(mainCells).map((cs) => [cs.confirm!.of, cs]));
+      return crossingPoints.map((pts) => {
+        const checks = pts.map((p) => {
+          const cs = byMain.get(p.cell);
+          const r = cs?.confirm!.results[p.claim];
+          return r ? { x: p.x, verdict: r.verdict, games: r.games, rate: r.rate, low: r.low, high: r.high, tiersP: r.tiersP } : null;
+        });
+        if (pts.length === 0 || checks.some((k) => k === null)) return undefined;
+        const done = checks as NonNullable<(typeof checks)[number]>[];
+        return { policy: confirm!.policy, points: done, verdict: crossingConfirmVerdict(done) };
+      });
+    }
+
     function outcome(status: RunOutcome['status'], written: string[] = []): RunOutcome {
       const main = cells.slice(0, mainCells);
       const rows = summaryRows(
@@ -599,7 +631,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
               confirmation: {
                 policy: confirm.policy,
                 cells: checks.length,
-                flags: checks.reduce((s, c) => s + c.confirm!.claims.length, 0),
+                flags: checks.reduce((s, c) => s + c.confirm!.claims.filter((k) => k.kind !== 'point').length, 0),
+                points: checks.reduce((s, c) => s + c.confirm!.claims.filter((k) => k.kind === 'point').length, 0),
                 games: checks.reduce((s, c) => s + c.summary.games, 0),
                 errors: confirmErrors,
                 seconds: confirmStarted === null ? 0 : (Date.now() - confirmStarted) / 1000,
@@ -646,7 +679,11 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       for (const f of extra) staged.write(f.file, f.text);
       const main = cells.slice(0, mainCells);
       if (e.sweep && shard === null) {
-        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row) }, (f, t) => staged.write(f, t));
+        const sw = writeSweepFiles(
+          out,
+          { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row), confirmations: crossingConfirmations() },
+          (f, t) => staged.write(f, t),
+        );
         o.files.push(...sw.files);
         o.crossings = sw.crossings;
       }

@@ -6,6 +6,7 @@ import { CONFIRM_ALPHA, decideLook, parseConfirm, tiersTest, type Claim, type Lo
 import { runExperiment, SUMMARY_COLUMNS, type RunOptions } from '../../src/runner/index.js';
 import { CHECKPOINT_FILE } from '../../src/runner/run.js';
 import { binomialTest } from '../../src/stats/index.js';
+import { crossingConfirmVerdict } from '../../src/runner/sweep-output.js';
 import { exists, FIXTURES, fixture, tmp } from './helpers.js';
 
 const CONFIRM_GAME = pathToFileURL(path.join(FIXTURES, 'confirm-game.mjs')).href;
@@ -157,3 +158,34 @@ describe('a run with confirmation (the stand-in game: the policy sets the first 
     expect(files(dir)).toEqual(reference);
   });
 });
+
+describe('a sweep with confirmation: each fair value re-checked at the grid points it rests on', () => {
+  it('plays the bracketing points with the stronger policy and gives the crossing a verdict', async () => {
+    const dir = out();
+    const experiment = fixture('sweep.json', { games: 60, confirm: { policy: 'other', games: 16 } });
+    const SWEEP_GAME = pathToFileURL(path.join(FIXTURES, 'sweep-game.mjs')).href;
+    const o = await runExperiment({ experiment, out: dir, workers: 0, gameModule: SWEEP_GAME });
+    expect(o.confirmation!.points).toBe(4);
+    const [head, ...rows] = readFileSync(path.join(dir, 'crossing.csv'), 'utf8').trimEnd().split('\n');
+    const names = head.split(',');
+    const at = (r: string, n: string): string => r.split(',')[names.indexOf(n)];
+    expect(rows.map((r) => at(r, 'status'))).toEqual(['inside', 'inside']);
+    for (const r of rows) {
+      // An inside crossing rests on the grid points clearly either side of 50% next to it: its interval's bracket here.
+      expect(at(r, 'confirm_x')).toBe(`${at(r, 'crossing_low')} ${at(r, 'crossing_high')}`);
+      expect(at(r, 'confirm_policy')).toBe('other');
+      // The stand-in ignores the policy: the stronger tier plays the very same games, so the bracket holds.
+      expect(at(r, 'confirmation')).toBe('confirmed');
+      expect(at(r, 'confirm_tiers_p')).toBe('1.0000 1.0000');
+    }
+    expect(o.crossings!.every((c) => c.confirmation?.verdict === 'confirmed')).toBe(true);
+  });
+
+  it('a crossing is confirmed when every point is, reversed when one is', () => {
+    expect(crossingConfirmVerdict([{ verdict: 'confirmed' }, { verdict: 'confirmed' }])).toBe('confirmed');
+    expect(crossingConfirmVerdict([{ verdict: 'confirmed' }, { verdict: 'not confirmed' }])).toBe('not confirmed');
+    expect(crossingConfirmVerdict([{ verdict: 'not confirmed' }, { verdict: 'reversed' }])).toBe('reversed');
+    expect(crossingConfirmVerdict([])).toBe('not confirmed');
+  });
+});
+

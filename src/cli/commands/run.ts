@@ -144,7 +144,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
             progress.end();
             mainEnded = true;
             process.stderr.write(
-              `confirm: ${info.flags} flag${info.flags === 1 ? '' : 's'} of ${info.cells} cell${info.cells === 1 ? '' : 's'} with ${info.policy} on both sides, ` +
+              `confirm: ${checked(info.flags, info.points)} of ${info.cells} cell${info.cells === 1 ? '' : 's'} with ${info.policy} on both sides, ` +
                 `the same seeds and seats (${info.games} games a cell, more until decided, at most ${info.cap})\n`,
             );
             confirmProgress = createProgress({ stream: process.stderr, intervalMs, label: 'confirm' });
@@ -162,7 +162,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
           process.stdout.write(
             c.cells === 0
               ? `confirmation: no flag to re-check with ${c.policy}\n`
-              : `confirmation: ${c.flags} flag${c.flags === 1 ? '' : 's'} of ${c.cells} cell${c.cells === 1 ? '' : 's'} re-checked with ${c.policy}: ${c.games} games in ${c.seconds.toFixed(1)} s` +
+              : `confirmation: ${checked(c.flags, c.points)} of ${c.cells} cell${c.cells === 1 ? '' : 's'} re-checked with ${c.policy}: ${c.games} games in ${c.seconds.toFixed(1)} s` +
                   (c.errors > 0 ? `; ${c.errors} games threw (see errors.csv)` : '') +
                   '\n',
           );
@@ -170,6 +170,12 @@ checkpoint.jsonl holds finished games until the run completes.`,
         if (flags.report) await reportAfterRun(out, file, gameModule === undefined);
       });
     });
+}
+
+/** "3 flags and 2 fair-value points" */
+function checked(flags: number, points: number): string {
+  const f = `${flags} flag${flags === 1 ? '' : 's'}`;
+  return points === 0 ? f : `${f} and ${points} fair-value grid point${points === 1 ? '' : 's'}`;
 }
 
 /** The stronger policy as an experiment names it: "strongest" expanded, a plugin path made absolute (the flag is relative to here). */
