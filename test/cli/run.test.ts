@@ -47,10 +47,10 @@ describe('skirmish run', () => {
     const real = path.join(FIXTURES, 'sims', 'real.json');
     // Enough games that the run is still going when the signal lands, even on an idle machine.
     const whole = out();
-    // --no-report: this test is about the run's files (the report has its own tests).
-    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole, '--no-report']).code).toBe(0);
+    // --no-report, --confirm none: this test is about the run's own games (the report and the confirmation have their own tests).
+    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole, '--no-report', '--confirm', 'none']).code).toBe(0);
     const dir = out();
-    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir, '--no-report'];
+    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir, '--no-report', '--confirm', 'none'];
     const stopped = await interrupt(args, dir, 'SIGINT', 1);
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toMatch(/stopped: \d+ finished games are kept in .*checkpoint\.jsonl\nresume with: skirmish run .* --resume\n/);
