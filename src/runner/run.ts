@@ -14,7 +14,7 @@ import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { binomialTest } from '../stats/index.js';
-import { summaryRows } from './balance.js';
+import { sameCells, summaryRows } from './balance.js';
 import { claimsOf, confirmCap, confirmCell, decideLook, gameScores, lookOf, playsStronger, tiersTest, type CellConfirmation, type Claim, type ClaimResult } from './confirm.js';
 import { crossingChecks, crossingConfirmVerdict, sweepOutputs, writeSweepFiles, type CrossingConfirmation, type CrossingRow } from './sweep-output.js';
 import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskRows } from './types.js';
@@ -497,9 +497,11 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       }
       let flags = 0;
       let points = 0;
+      // A sweep's grid point playing an earlier one's very games (same_as) takes that one's confirmation.
+      const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
       for (let i = 0; i < mainCells; i++) {
         const claims = claimsAt[i];
-        if (claims.length === 0 || playsStronger(cells[i].spec, c)) continue;
+        if (claims.length === 0 || playsStronger(cells[i].spec, c) || same[i] !== i) continue;
         // Its place in the queue: the k-th flagged cell is cell mainCells + k (the same at every resume: the flags are).
         const index = cells.length;
         flags += claims.filter((k) => k.kind !== 'point').length;
@@ -585,9 +587,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       const out: (CellConfirmation | null)[] = cells.slice(0, mainCells).map(() => null);
       for (const cs of cells.slice(mainCells)) {
         const k = cs.confirm!;
-        if (k.results.every((r) => r !== null)) out[k.of] = { policy: cs.spec.policyA, claims: k.results as ClaimResult[] };
+        if (k.results.every((r) => r !== null)) out[k.of] = { policy: cs.spec.policyA, claims: (k.results as ClaimResult[]).filter((r) => r.kind !== 'point') };
       }
-      return out;
+      const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
+      return out.map((o, i) => out[same[i]] ?? o);
     }
 
     /** Each crossing's re-check from its grid points' results (none when a point's cell was not re-checked). */
