@@ -19,6 +19,8 @@ export interface CellRow {
   winRate: number;
   low: number;
   high: number;
+  /** The first seat's win rate (draws half); NaN when the summary has none. */
+  firstSeatRate: number;
   /** Holm flags; null when the summary has no such column. */
   matchupFlag: boolean | null;
   firstSeatFlag: boolean | null;
@@ -30,6 +32,41 @@ export interface CellRow {
   marginMean: number;
   marginLow: number;
   marginHigh: number;
+  /** Each flag's re-check by the stronger policy on the same seeds and seats (summary.csv's confirmation columns); null when it has none. */
+  matchupConfirm: Confirmation | null;
+  firstSeatConfirm: Confirmation | null;
+}
+
+/** A flag's confirmation as summary.csv gives it. */
+export interface Confirmation {
+  policy: string;
+  verdict: string;
+  games: number;
+  /** The stronger tier's rate (army A's or the first seat's) with its 95% interval. */
+  rate: number;
+  low: number;
+  high: number;
+  /** The paired test between the tiers on the same games. */
+  tiersP: number;
+}
+
+/** A flag's confirmation from its summary.csv columns (`matchup` or `first_seat`), null without. */
+function readConfirmation(summary: CsvTable, r: string[], kind: 'matchup' | 'first_seat'): Confirmation | null {
+  const at = (name: string): string => {
+    const i = optCol(summary, name);
+    return i < 0 ? '' : r[i];
+  };
+  const verdict = at(`${kind}_confirmation`);
+  if (verdict === '') return null;
+  return {
+    policy: at('confirm_policy'),
+    verdict,
+    games: num(at(`${kind}_confirm_games`)),
+    rate: num(at(`${kind}_confirm_rate`)),
+    low: num(at(`${kind}_confirm_low`)),
+    high: num(at(`${kind}_confirm_high`)),
+    tiersP: num(at(`${kind}_tiers_p`)),
+  };
 }
 
 const RED = '#c0392b';
@@ -51,6 +88,7 @@ export function readCells(summary: CsvTable): CellRow[] {
   const iMp = optCol(summary, 'matchup_p_holm');
   const iFp = optCol(summary, 'first_seat_p_holm');
   const iVa = optCol(summary, 'verdict_agrees');
+  const iFs = optCol(summary, 'first_seat_win_rate');
   const policies = (r: string[]) => `${r[iPa]} vs ${r[iPb]}`;
   const onePair = new Set(summary.rows.map(policies)).size <= 1;
   return summary.rows.map((r) => ({
@@ -65,6 +103,7 @@ export function readCells(summary: CsvTable): CellRow[] {
     winRate: num(r[iW]),
     low: num(r[iLo]),
     high: num(r[iHi]),
+    firstSeatRate: iFs < 0 ? NaN : num(r[iFs]),
     matchupFlag: iMf < 0 ? null : r[iMf] === '1',
     firstSeatFlag: iFf < 0 ? null : r[iFf] === '1',
     matchupP: iMp < 0 ? NaN : num(r[iMp]),
@@ -73,6 +112,8 @@ export function readCells(summary: CsvTable): CellRow[] {
     marginMean: num(r[iM]),
     marginLow: num(r[iMlo]),
     marginHigh: num(r[iMhi]),
+    matchupConfirm: readConfirmation(summary, r, 'matchup'),
+    firstSeatConfirm: readConfirmation(summary, r, 'first_seat'),
   }));
 }
 
@@ -133,7 +174,7 @@ export function winRateChart(cells: CellRow[], id = 'win-rate'): Chart {
         cellText(data[i].rate),
         cellText(data[i].low),
         cellText(data[i].high),
-        ...(flags ? [p3(c.matchupP), c.matchupFlag ? 'imbalanced' : '-'] : []),
+        ...(flags ? [p3(c.matchupP), c.matchupFlag ? `imbalanced${c.matchupConfirm ? ` (${c.matchupConfirm.policy}: ${c.matchupConfirm.verdict})` : ''}` : '-'] : []),
       ]),
     },
   };
@@ -395,6 +436,34 @@ function verdictTable(cells: CellRow[]): PlainTable | null {
   };
 }
 
+/** Every flag with its re-check by the stronger policy on the same seeds and seats (summary.csv's confirmation columns). */
+function confirmationTable(cells: CellRow[]): PlainTable | null {
+  const rows: (string | number)[][] = [];
+  for (const c of cells) {
+    const flag = (kind: 'matchup' | 'first_seat', k: Confirmation | null): void => {
+      if (!k) return;
+      const weak = kind === 'matchup' ? c.winRate : c.firstSeatRate;
+      const words = kind === 'matchup' ? (c.winRate > 0.5 ? `${c.armyA} favoured` : `${c.armyB} favoured`) : c.firstSeatRate > 0.5 ? 'first seat favoured' : 'second seat favoured';
+      const what = kind === 'matchup' ? `army A's win rate` : `first seat's win rate`;
+      rows.push([c.group, c.label, words, `${what} ${cellText(pct(weak))}%`, `${cellText(pct(k.rate))}% [${cellText(pct(k.low))}, ${cellText(pct(k.high))}]`, k.games, p3(k.tiersP), k.verdict]);
+    };
+    flag('matchup', c.matchupConfirm);
+    flag('first_seat', c.firstSeatConfirm);
+  }
+  if (rows.length === 0) return null;
+  const policy = [...new Set(cells.flatMap((c) => [c.matchupConfirm?.policy, c.firstSeatConfirm?.policy]).filter((p) => p))].join(', ');
+  const count = (v: string): number => rows.filter((r) => r[r.length - 1] === v).length;
+  return {
+    id: 'confirmation',
+    title: `Flags re-checked by ${policy}`,
+    caption:
+      `Each flag played again by ${policy} on both sides, on the same seeds and seats as the cell's first games: its rate with the 95% Wilson interval, ` +
+      `the games it took (more until decided), the paired sign test between the two players on those very games, and the verdict — confirmed (the stronger player sees the same side), ` +
+      `not confirmed (a verdict about the weaker player, or not shown at this many games) or reversed. ${count('confirmed')} confirmed, ${count('not confirmed')} not confirmed, ${count('reversed')} reversed.`,
+    table: { columns: ['scenario', 'cell', 'flag', 'flagged at', `${policy}: rate [95%]`, 'games', 'tiers p (paired)', 'verdict'], rows },
+  };
+}
+
 /** The run report's charts: what summary.csv and games.csv say. */
 export function runSections(summary: CsvTable, games: ColumnTable | null): Section[] {
   const cells = readCells(summary);
@@ -414,6 +483,14 @@ export function runSections(summary: CsvTable, games: ColumnTable | null): Secti
         : `${flagged} of ${cells.length} cells are imbalanced (red below): the sign test on their seat-swapped game pairs finds one army ahead after a Holm correction over all cells (α = 0.05).`,
     );
   }
+  const confirmed = confirmationTable(cells);
+  if (confirmed) {
+    const v = confirmed.table.rows.map((r) => r[r.length - 1]);
+    const n = (x: string): number => v.filter((y) => y === x).length;
+    lines.push(
+      `${confirmed.title}: ${n('confirmed')} of ${v.length} confirmed, ${n('not confirmed')} not confirmed, ${n('reversed')} reversed (the same seeds and seats; table below).`,
+    );
+  }
   const verdicts = verdictTable(cells);
-  return [{ heading: 'Balance of the run', lines, charts, tables: verdicts ? [verdicts] : [] }];
+  return [{ heading: 'Balance of the run', lines, charts, tables: [...(confirmed ? [confirmed] : []), ...(verdicts ? [verdicts] : [])] }];
 }

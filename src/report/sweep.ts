@@ -24,6 +24,23 @@ export interface Crossing {
   crossings?: number[];
   /** What to do next. */
   advice?: string;
+  /** The stronger policy's re-check of the status (crossing.csv's confirmation columns), in words; '' when none. */
+  confirmation?: string;
+}
+
+/** A crossing's confirmation columns in words: "search: not confirmed (at 25: 58.3% [44.3, 71.2] in 48 games; …)". */
+function confirmationOf(t: CsvTable, r: string[]): string {
+  const at = (n: string): string => {
+    const i = t.columns.indexOf(n);
+    return i >= 0 ? r[i] : '';
+  };
+  if (at('confirmation') === '') return '';
+  const list = (n: string): string[] => at(n).split(' ');
+  const xs = list('confirm_x');
+  const [games, rate, low, high] = ['confirm_games', 'confirm_rate', 'confirm_low', 'confirm_high'].map(list);
+  const p1 = (x: string): string => (100 * Number(x)).toFixed(1);
+  const points = xs.map((x, i) => `at ${x}: ${p1(rate[i])}% [${p1(low[i])}, ${p1(high[i])}] in ${games[i]} games`);
+  return `${at('confirm_policy')} on both sides, same seeds and seats: ${at('confirmation')} (${points.join('; ')}; paired test between the players p ${list('confirm_tiers_p').join(', ')})`;
 }
 
 function readCrossings(t: CsvTable | null): Crossing[] {
@@ -50,6 +67,7 @@ function readCrossings(t: CsvTable | null): Crossing[] {
       .filter((x) => x !== '')
       .map(Number),
     advice: at(r, iAdv),
+    confirmation: confirmationOf(t, r),
   }));
 }
 
@@ -228,6 +246,7 @@ function curveChart(cell: string, index: number, param: string, all: Point[], c:
       : 'the monotone (isotonic) fit the crossing is read from';
   const caption =
     `${words[0].toUpperCase()}${words.slice(1)}.` +
+    (c?.confirmation ? ` Re-checked by ${c.confirmation}.` : '') +
     (c?.advice ? ` Next: ${c.advice}.` : '') +
     (sharedWords.length > 0 ? ` ${sharedWords.join('; ')}.` : '') +
     ` Dots: army A's win rate (draws half) at each value, band: its 95% interval, orange: ${curveWords}` +
@@ -288,7 +307,11 @@ export function sweepSections(sweep: CsvTable | null, crossingCsv: CsvTable | nu
     if (params.length === 1) {
       const c = crossings.find((k) => k.cell === cell && k.parameter === params[0]);
       const xs = points.map((p) => p.x);
-      if (c) lines.push(`${cell}: ${verdict(c, [Math.min(...xs), Math.max(...xs)])}.${c.advice ? ` Next: ${c.advice}.` : ''}`);
+      if (c) {
+        lines.push(
+          `${cell}: ${verdict(c, [Math.min(...xs), Math.max(...xs)])}.${c.confirmation ? ` Re-checked by ${c.confirmation}.` : ''}${c.advice ? ` Next: ${c.advice}.` : ''}`,
+        );
+      }
       charts.push(curveChart(cell, i++, params[0], points, c));
     } else {
       charts.push(gridChart(cell, i++, params, points));

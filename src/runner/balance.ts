@@ -1,5 +1,6 @@
 import { binomialTest, holm } from '../stats/index.js';
 import type { CellSummary } from './summary.js';
+import { confirmColumns, type CellConfirmation } from './confirm.js';
 
 /** The family-wise error rate of the balance flags. */
 export const BALANCE_ALPHA = 0.05;
@@ -15,9 +16,10 @@ type Verdict = 'A' | 'B' | '-';
  * α = 0.05, each flag its own family. `verdict_agrees` compares cells that
  * differ only by a mirrored policy pair ([x, x] and [y, y]): 1 when every
  * tier flags the same sides, 0 when the verdict changes with the bots' skill,
- * empty when the cell has no other tier.
+ * empty when the cell has no other tier. `confirmations` (a run's, by cell)
+ * fill the confirmation columns, empty without.
  */
-export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_ALPHA): string[][] {
+export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_ALPHA, confirmations: readonly (CellConfirmation | null)[] = []): string[][] {
   // A sweep cell playing the very games of an earlier grid point's (same_as) is one test, not two.
   const same = sameCells(summaries);
   const family = summaries.map((_s, i) => i).filter((i) => same[i] === i);
@@ -56,6 +58,7 @@ export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_A
     seat.adjusted[i].toFixed(4),
     seat.rejected[i] ? '1' : '0',
     agrees[i],
+    ...confirmColumns(confirmations[i]),
   ]);
 }
 

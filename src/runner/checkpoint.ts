@@ -145,7 +145,7 @@ export class Checkpoint<R = GameRecord> {
         if (h.inputsHash !== header.inputsHash || (h.shard ?? null) !== header.shard) {
           closeSync(fd);
           throw new InputError(
-            `${file}: made by a run with different inputs or shard (experiment, armies, seed, games, precision or --shard changed); ` +
+            `${file}: made by a run with different inputs or shard (experiment, armies, seed, games, precision, --confirm or --shard changed); ` +
               'run without --resume after deleting it to start over',
           );
         }

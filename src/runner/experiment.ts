@@ -8,7 +8,8 @@ import { InputError } from '../errors.js';
 import { BOUNDS, boundedInt, boundedList } from '../data/bounds.js';
 import { buildFaction, randomArmy, randomArmyName, withFactionFile, type ArmyFile } from '../army/index.js';
 import { expandSweep, sweepSchema } from './sweep.js';
-import type { ArmyRef, CellSpec, Experiment, Precision, SweepPlan } from './types.js';
+import { parseConfirm } from './confirm.js';
+import type { ArmyRef, CellSpec, ConfirmSpec, Experiment, Precision, SweepPlan } from './types.js';
 
 const fileName = z.string().min(1);
 
@@ -56,6 +57,15 @@ export const experimentSchema = z
     out: fileName.optional(),
     /** A sweep: the experiment's inputs patched at each point of a grid (sweep.ts). */
     sweep: sweepSchema.optional(),
+    /** The stronger policy that re-checks each flag: "search", "search:48" (games of the first look) or "none". */
+    confirm: z
+      .string()
+      .min(1)
+      .superRefine((v, ctx) => {
+        const r = parseConfirm(v);
+        if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+      })
+      .optional(),
   })
   .superRefine((x, ctx) => {
     if (x.games === undefined && x.precision === undefined) {
@@ -85,6 +95,10 @@ export interface LoadExperimentOptions {
   out?: string;
   /** Loads the armies, scenarios and policies to report every bad reference up front. */
   check?: ReferenceCheck;
+  /** `--confirm`: overrides the file's "confirm" (null: none). */
+  confirm?: ConfirmSpec | null;
+  /** The confirmation when neither the flag nor the file says (the CLI's: search; the library's: none). */
+  confirmDefault?: ConfirmSpec | null;
   /** Resolves a policy alias (`"strongest"`) to a policy name; cell keys and seeds use the result. */
   policyAlias?: (name: string) => string;
 }
@@ -283,6 +297,12 @@ export function expandExperiment(
   const games = even(flags.games ?? data.games ?? precision?.batch ?? DEFAULT_PRECISION_BATCH);
   const seed = flags.seed ?? data.seed;
   const out = flags.out ?? data.out ?? path.join('reports', data.name);
+  let confirm: ConfirmSpec | null = flags.confirmDefault ?? null;
+  if (data.confirm !== undefined) {
+    const r = parseConfirm(data.confirm);
+    if ('spec' in r) confirm = r.spec === null ? null : { ...r.spec, policy: alias(r.spec.policy) };
+  }
+  if (flags.confirm !== undefined) confirm = flags.confirm;
 
   const experiment: Experiment = {
     name: data.name,
@@ -294,6 +314,7 @@ export function expandExperiment(
     cells,
     inputsHash: '',
     ...(sweep ? { sweep } : {}),
+    confirm,
   };
   if (errors.length === 0) experiment.inputsHash = inputsHash(experiment, data);
   return { experiment, errors };
@@ -334,6 +355,8 @@ function inputsHash(e: Experiment, data: ExperimentJson): string {
       control: data.control ?? null,
       ruleset: data.ruleset ?? null,
       ...(data.sweep ? { sweep: data.sweep } : {}),
+      // Only a confirmation adds to the hash: the games of runs without one are unchanged.
+      ...(e.confirm ? { confirm: e.confirm } : {}),
       cells: e.cells.map((c) => [c.key, c.armyA.path, c.armyB.path, c.policyA, c.policyB]),
     }),
   );

@@ -15,12 +15,13 @@ export { runExperiment, outputFiles, type RunOptions, type RunOutcome, type Prog
 export { mergeShards, type MergeOptions, type MergeOutcome } from './merge.js';
 export { gameSeed, armyAFirst, shardRange, parseShard } from './seeds.js';
 export { GAME_COLUMNS, ERROR_COLUMNS, checkCsvFile, parseCsvLine } from './csv.js';
-export { SUMMARY_COLUMNS, CellSummary } from './summary.js';
+export { SUMMARY_COLUMNS, CONFIRM_COLUMNS, CellSummary } from './summary.js';
 export { createProgress, type Progress } from './progress.js';
 export { quickstartFile, packageRoot } from './paths.js';
 export { cellInputs } from './engine-game.js';
 export { formatSummaryTable } from './table.js';
 export { summaryRows, BALANCE_ALPHA } from './balance.js';
+export { parseConfirm, confirmText, DEFAULT_CONFIRM_POLICY, DEFAULT_CONFIRM_GAMES, CONFIRM_LOOKS, CONFIRM_ALPHA, type ConfirmVerdict } from './confirm.js';
 export { sweepSchema, expandSweep, MAX_GRID_POINTS, type SweepJson } from './sweep.js';
 export { sweepOutputs, formatCrossings, crossingVerdict, sweepColumns, CROSSING_COLUMNS, LIST_COLUMNS, CROSSING_REPLICATES, type CrossingRow } from './sweep-output.js';
 export { policyAlias } from './references.js';

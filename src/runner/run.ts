@@ -13,8 +13,10 @@ import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
-import { summaryRows } from './balance.js';
-import { writeSweepFiles, type CrossingRow } from './sweep-output.js';
+import { binomialTest } from '../stats/index.js';
+import { sameCells, summaryRows } from './balance.js';
+import { claimsOf, confirmCap, confirmCell, decideLook, gameScores, lookOf, playsStronger, tiersTest, type CellConfirmation, type Claim, type ClaimResult } from './confirm.js';
+import { crossingChecks, crossingConfirmVerdict, sweepOutputs, writeSweepFiles, type CrossingConfirmation, type CrossingRow } from './sweep-output.js';
 import { reusedCells, reusedTask, warriorPrices } from './sweep-reuse.js';
 import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
@@ -28,6 +30,8 @@ export interface ProgressUpdate {
   /** Games played by this invocation. */
   played: number;
   elapsedMs: number;
+  /** The main games, or the confirmation after them (counts and time start again at the confirmation). */
+  phase?: 'games' | 'confirm';
 }
 
 export interface RunOptions {
@@ -50,6 +54,8 @@ export interface RunOptions {
   /** Aborting stops at once: tasks in flight are abandoned (finished ones are already checkpointed). */
   abandon?: AbortSignal;
   onProgress?: (p: ProgressUpdate) => void;
+  /** Called when the confirmation starts, with what it re-checks (not when nothing is flagged). */
+  onConfirm?: (info: { policy: string; cells: number; flags: number; points: number; games: number; cap: number }) => void;
   /** Called once before the first task, with the plan. */
   onStart?: (info: { total: number; resumed: number; threads: number; chunk: number | null }) => void;
   /** Sees every game as it is written: in game order, checkpointed games included (a tournament's tables). */
@@ -73,7 +79,7 @@ export interface CellOutcome {
 export interface RunOutcome {
   status: 'complete' | 'stopped' | 'failed';
   out: string;
-  /** Games finished (rows + errors), this invocation and earlier ones. */
+  /** Games finished (rows + errors), this invocation and earlier ones: a complete run's main games (its confirmation's are in `confirmation`), a stopped run's all. */
   done: number;
   played: number;
   resumed: number;
@@ -86,6 +92,8 @@ export interface RunOutcome {
   /** A complete sweep's crossings (not a slice's: `merge` fits them). */
   crossings?: CrossingRow[];
   seconds: number;
+  /** The confirmation of a complete run: its policy, the cells and flags it re-checked, its games and this invocation's seconds in it. */
+  confirmation?: { policy: string; cells: number; flags: number; points: number; games: number; errors: number; seconds: number };
 }
 
 interface CellState {
@@ -106,14 +114,19 @@ interface CellState {
   summary: CellSummary;
   /** A same_as grid point's cell whose tasks are another's, reused (sweep-reuse.ts): never dispatched. */
   reuses: { from: number; prices: [number[], number[]] } | null;
+  /** Main cells of a confirmed run: the scores of the games a confirmation may pair with, by game. */
+  scores?: Map<number, { a: number; first: number }>;
+  /** Confirmation cells: the main cell re-checked, its flags, and each flag's result once decided. */
+  confirm?: { of: number; claims: Claim[]; results: (ClaimResult | null)[] };
 }
 
 export const CHECKPOINT_FILE = 'checkpoint.jsonl';
 
 /** The output files of a run in `out`. */
-export function outputFiles(out: string): { games: string; summary: string; errors: string; manifest: string; checkpoint: string } {
+export function outputFiles(out: string): { games: string; confirm: string; summary: string; errors: string; manifest: string; checkpoint: string } {
   return {
     games: path.join(out, 'games.csv'),
+    confirm: path.join(out, 'confirm.csv'),
     summary: path.join(out, 'summary.csv'),
     errors: path.join(out, 'errors.csv'),
     manifest: path.join(out, 'manifest.json'),
@@ -149,8 +162,13 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     throw new InputError('--precision cannot be combined with --shard: how many games a cell needs depends on all of its games');
   }
   if (opts.game && workers > 0) throw new Error('runExperiment: a game function needs workers: 0 (use gameModule for a pool)');
+  // Confirmation needs every game of a cell, and the flags every cell: a slice is never confirmed (docs/SCALE.md).
+  const confirm = shard === null ? (e.confirm ?? null) : null;
+  const mainCells = e.cells.length;
   // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
-  if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
+  if (!opts.game && opts.gameModule === undefined) {
+    await checkCellPolicies(confirm && e.cells.length > 0 ? [...e.cells, confirmCell(e.cells[0], confirm.policy, mainCells)] : e.cells);
+  }
   const files = outputFiles(out);
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
@@ -169,8 +187,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
 
   // Every checkpointed task must be games of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {
-    const { start, end } = shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
-    if (en.cell >= e.cells.length || en.start < start || en.end > end) {
+    // Confirmation tasks sit after the cells: cell mainCells + k re-checks the k-th flagged cell, games 0 up to the cap.
+    const confirming = confirm !== null && en.cell >= mainCells && en.cell < 2 * mainCells;
+    const { start, end } = confirming ? { start: 0, end: confirmCap(confirm) } : shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
+    if ((en.cell >= mainCells && !confirming) || en.start < start || en.end > end) {
       checkpoint.close();
       throw new InputError(
         `${files.checkpoint}: line ${en.line}: task ${en.start}..${en.end - 1} of cell ${en.cell} is not games of this run ` +
@@ -194,6 +214,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       nextCheckpoint: 0,
       summary: new CellSummary(spec),
       reuses: null,
+      ...(confirm ? { scores: new Map() } : {}),
     };
   });
   // Same_as grid points reuse the games of the point they copy (the real engine's, which says who was lost; not
@@ -208,25 +229,33 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
 
   const gamesTmp = tmpNameFor(files.games);
   const errorsTmp = tmpNameFor(files.errors);
+  const confirmTmp = tmpNameFor(files.confirm);
   let gamesFd = -1;
   let errorsFd = -1;
+  let confirmFd = -1;
   try {
     gamesFd = openNew(gamesTmp);
     errorsFd = openNew(errorsTmp);
     // A sweep's games.csv has a column per parameter after the usual ones.
-    writeAll(gamesFd, csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]));
+    const header = csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]);
+    writeAll(gamesFd, header);
     writeAll(errorsFd, csvHeader(ERROR_COLUMNS));
+    if (confirm) {
+      confirmFd = openNew(confirmTmp);
+      writeAll(confirmFd, header);
+    }
   } catch (err) {
     // A full disk already: no temporary file is left behind.
-    for (const fd of [gamesFd, errorsFd]) if (fd >= 0) closeQuietly(fd);
+    for (const fd of [gamesFd, errorsFd, confirmFd]) if (fd >= 0) closeQuietly(fd);
     removeIfPresent(gamesTmp);
     removeIfPresent(errorsTmp);
+    removeIfPresent(confirmTmp);
     checkpoint.close();
     throw err;
   }
 
   // A plugin bot that never returns can only be stopped in a thread of its own: with plugins, --workers 0 plays in one worker.
-  const plugins = !opts.game && e.cells.some(hasPlugin);
+  const plugins = !opts.game && (e.cells.some(hasPlugin) || (confirm !== null && isPluginSpec(confirm.policy)));
   const watch: PoolWatch<Task> = {
     timeoutS: opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT_S,
     watched: (t) => hasPlugin(t.cell),
@@ -248,7 +277,25 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   let stopping = false;
   let abandoned = false;
   let failure: string | undefined;
+  /** The confirmation phase: when it started (this invocation), its games so far, and the flags it re-checks. */
+  let confirmStarted: number | null = null;
+  let confirmPlayed = 0;
+  let confirmDone = 0;
+  let confirmErrors = 0;
+  let planned = confirm === null;
+  /** A confirmed sweep's crossings: per crossing, the grid points re-checked (main cell, claim, x). */
+  let crossingPoints: { cell: number; claim: number; x: number }[][] = [];
   const total = (): number => cells.reduce((s, c) => s + (c.hi - c.lo), 0);
+  const progress = (): ProgressUpdate =>
+    confirmStarted === null
+      ? { done, total: total(), played, elapsedMs: Date.now() - started, phase: 'games' }
+      : {
+          done: confirmDone,
+          total: cells.slice(mainCells).reduce((s, c) => s + (c.hi - c.lo), 0),
+          played: confirmPlayed,
+          elapsedMs: Date.now() - confirmStarted,
+          phase: 'confirm',
+        };
   // The measured pace (ms of play a game, a moving average); 0 until a task has reported.
   let msPerGame = 0;
 
@@ -298,8 +345,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         checkpoint.close();
         closeQuietly(gamesFd);
         closeQuietly(errorsFd);
+        closeQuietly(confirmFd);
         removeIfPresent(gamesTmp);
         removeIfPresent(errorsTmp);
+        removeIfPresent(confirmTmp);
       }
     }
 
@@ -347,6 +396,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
             if (pace > 0) msPerGame = msPerGame === 0 ? pace : 0.7 * msPerGame + 0.3 * pace;
             played += r.end - r.start;
             done += r.end - r.start;
+            if (r.cell >= mainCells) {
+              confirmPlayed += r.end - r.start;
+              confirmDone += r.end - r.start;
+            }
             if (r.cell !== head) buffered++;
             cells[r.cell].buffer.set(r.start, r);
             // The same games for the same_as points that reuse this cell's (held apart from the look-ahead window).
@@ -357,7 +410,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
               cells[c].buffer.set(copy.start, copy);
             }
             drain();
-            opts.onProgress?.({ done, total: total(), played, elapsedMs: Date.now() - started });
+            opts.onProgress?.(progress());
             fill();
             settle();
           } catch (err) {
@@ -376,9 +429,16 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       );
     }
 
-    /** Writes every task whose turn has come; decides --precision cells; finishes cells. */
+    /** Writes every task whose turn has come; decides --precision cells and confirmation looks; finishes cells. */
     function drain(): void {
-      while (head < cells.length) {
+      for (;;) {
+        if (head >= cells.length) {
+          // Every main game is in: the flags are known, the confirmation cells join the queue.
+          if (planned || head !== mainCells) return;
+          planConfirmation();
+          if (head >= cells.length) return;
+          continue;
+        }
         const cs = cells[head];
         if (cs.nextWrite < cs.hi) {
           let r = cs.buffer.get(cs.nextWrite);
@@ -397,6 +457,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
           cs.nextWrite = r.end;
           continue;
         }
+        if (!cs.final && cs.confirm) {
+          look(cs);
+          continue;
+        }
         if (!cs.final) {
           const p = e.precision!;
           if (cs.summary.halfWidth() < p.halfWidth || cs.hi >= p.maxGames) cs.final = true;
@@ -411,12 +475,99 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
 
     function write(cs: CellState, r: TaskRows): void {
       for (const row of r.rows) cs.summary.add(row);
+      const point = cs.spec.point?.values ?? [];
+      if (cs.scores) for (const row of r.rows) if (row.game < confirmCap(confirm!)) cs.scores.set(row.game, gameScores(row));
+      if (cs.confirm) {
+        // The stronger tier's games: confirm.csv, and their errors named as the confirmation's.
+        if (r.rows.length > 0) writeAll(confirmFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
+        const errs = r.errors.map((g) => ({ ...g, message: `confirmation with ${cs.spec.policyA}: ${g.message}` }));
+        if (errs.length > 0) writeAll(errorsFd, csvText(errs.map(errorRow)));
+        cs.summary.errors += errs.length;
+        confirmErrors += errs.length;
+        return;
+      }
       opts.onRows?.(cs.spec, r.rows);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
-      const point = cs.spec.point?.values ?? [];
       if (r.rows.length > 0) writeAll(gamesFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
       if (r.errors.length > 0) writeAll(errorsFd, csvText(r.errors.map(errorRow)));
+    }
+
+    /**
+     * The flags of the main games, each cell's played again by the stronger
+     * policy from game 0 (the same seeds and seats), in cell order; cells
+     * already played by it are not.
+     */
+    function planConfirmation(): void {
+      planned = true;
+      const c = confirm!;
+      const rows = summaryRows(cells.slice(0, mainCells).map((x) => x.summary));
+      const column = (name: string): number => SUMMARY_COLUMNS.indexOf(name as (typeof SUMMARY_COLUMNS)[number]);
+      const claimsAt = rows.map((r) => claimsOf(r, column));
+      // A sweep's fair-value statuses: the grid points each rests on, army A's side of 50% there re-checked too.
+      if (e.sweep) {
+        const sw = sweepOutputs({ plan: e.sweep, seed: e.seed, summaries: cells.slice(0, mainCells).map((x) => x.summary), rows });
+        crossingPoints = sw.crossings.map((cr) =>
+          crossingChecks(cr).map((k) => {
+            const cell = cr.groupPoints![k.group] * e.sweep!.baseCells + cr.base!;
+            let at = claimsAt[cell].findIndex((x) => x.kind === 'point' && x.side === k.side);
+            if (at < 0) at = claimsAt[cell].push({ kind: 'point', side: k.side, rate: k.rate }) - 1;
+            return { cell, claim: at, x: cr.result.points[k.group].x };
+          }),
+        );
+      }
+      let flags = 0;
+      let points = 0;
+      // A sweep's grid point playing an earlier one's very games (same_as) takes that one's confirmation.
+      const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
+      for (let i = 0; i < mainCells; i++) {
+        const claims = claimsAt[i];
+        if (claims.length === 0 || playsStronger(cells[i].spec, c) || same[i] !== i) continue;
+        // Its place in the queue: the k-th flagged cell is cell mainCells + k (the same at every resume: the flags are).
+        const index = cells.length;
+        flags += claims.filter((k) => k.kind !== 'point').length;
+        points += claims.length - claims.filter((k) => k.kind !== 'point').length;
+        cells.push({
+          spec: confirmCell(cells[i].spec, c.policy, index),
+          lo: 0,
+          hi: Math.min(c.games, confirmCap(c)),
+          final: false,
+          nextDispatch: 0,
+          nextWrite: 0,
+          buffer: new Map(),
+          checkpointed: checkpoint.index.get(index) ?? new Map(),
+          checkpointStarts: [...(checkpoint.index.get(index)?.keys() ?? [])].sort((a, b) => a - b),
+          nextCheckpoint: 0,
+          summary: new CellSummary(confirmCell(cells[i].spec, c.policy, index)),
+          reuses: null,
+          scores: new Map(),
+          confirm: { of: i, claims, results: claims.map(() => null) },
+        });
+      }
+      if (cells.length === mainCells) return;
+      confirmStarted = Date.now();
+      opts.onConfirm?.({ policy: c.policy, cells: cells.length - mainCells, flags, points, games: c.games, cap: confirmCap(c) });
+      // Tasks already checkpointed count as done, as the main games' do.
+      for (const cs of cells.slice(mainCells)) for (const en of cs.checkpointed.values()) confirmDone += en.end - en.start;
+      fill();
+    }
+
+    /** A confirmation cell's look: each undecided flag decided or not; another block while one is undecided and the cap allows. */
+    function look(cs: CellState): void {
+      const k = cs.confirm!;
+      const cap = confirmCap(confirm!);
+      const atCap = cs.hi >= cap;
+      const weak = cells[k.of].scores!;
+      const strong = cs.scores!;
+      k.claims.forEach((claim, j) => {
+        if (k.results[j] !== null) return;
+        const l = lookOf(cs.summary, claim.kind);
+        const verdict = decideLook(claim, l, atCap);
+        if (verdict === null) return;
+        k.results[j] = { ...l, kind: claim.kind, verdict, p: binomialTest(l.ahead, l.ahead + l.behind), tiersP: tiersTest(claim.kind, weak, strong, cs.hi) };
+      });
+      if (k.results.every((r) => r !== null)) cs.final = true;
+      else cs.hi = Math.min(cs.hi + confirm!.games, cap);
     }
 
     function settle(): void {
@@ -432,9 +583,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
             (result) => executor.destroy().finally(() => resolve(result)),
             // e.g. the disk filled up: the checkpoint still holds every game it could.
             (err: unknown) => {
-              for (const fd of [gamesFd, errorsFd]) closeQuietly(fd);
+              for (const fd of [gamesFd, errorsFd, confirmFd]) closeQuietly(fd);
               removeIfPresent(gamesTmp);
               removeIfPresent(errorsTmp);
+              removeIfPresent(confirmTmp);
               checkpoint.close();
               const rejectIt = (): void => reject(err);
               executor.destroy().then(rejectIt, rejectIt);
@@ -452,19 +604,66 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       }
     }
 
+    /** Each main cell's confirmation, once its flags are decided. */
+    function confirmations(): (CellConfirmation | null)[] {
+      const out: (CellConfirmation | null)[] = cells.slice(0, mainCells).map(() => null);
+      for (const cs of cells.slice(mainCells)) {
+        const k = cs.confirm!;
+        if (k.results.every((r) => r !== null)) out[k.of] = { policy: cs.spec.policyA, claims: (k.results as ClaimResult[]).filter((r) => r.kind !== 'point') };
+      }
+      const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
+      return out.map((o, i) => out[same[i]] ?? o);
+    }
+
+    /** Each crossing's re-check from its grid points' results (none when a point's cell was not re-checked). */
+    function crossingConfirmations(): (CrossingConfirmation | undefined)[] {
+      const byMain = new Map(cells.slice(mainCells).map((cs) => [cs.confirm!.of, cs]));
+      return crossingPoints.map((pts) => {
+        const checks = pts.map((p) => {
+          const cs = byMain.get(p.cell);
+          const r = cs?.confirm!.results[p.claim];
+          return r ? { x: p.x, verdict: r.verdict, games: r.games, rate: r.rate, low: r.low, high: r.high, tiersP: r.tiersP } : null;
+        });
+        if (pts.length === 0 || checks.some((k) => k === null)) return undefined;
+        const done = checks as NonNullable<(typeof checks)[number]>[];
+        return { policy: confirm!.policy, points: done, verdict: crossingConfirmVerdict(done) };
+      });
+    }
+
     function outcome(status: RunOutcome['status'], written: string[] = []): RunOutcome {
-      const rows = summaryRows(cells.map((c) => c.summary));
+      const main = cells.slice(0, mainCells);
+      const rows = summaryRows(
+        main.map((c) => c.summary),
+        undefined,
+        confirmations(),
+      );
+      const checks = cells.slice(mainCells);
+      const complete = status === 'complete';
       return {
         status,
         out,
-        done,
+        // A complete run's main games; a stopped one's every finished game (all in the checkpoint).
+        done: complete ? done - confirmDone : done,
         played,
         resumed,
         errors,
         failure,
         files: written,
-        cells: cells.map((c, i) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: rows[i] })),
+        cells: main.map((c, i) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, row: rows[i] })),
         seconds: (Date.now() - started) / 1000,
+        ...(complete && confirm
+          ? {
+              confirmation: {
+                policy: confirm.policy,
+                cells: checks.length,
+                flags: checks.reduce((s, c) => s + c.confirm!.claims.filter((k) => k.kind !== 'point').length, 0),
+                points: checks.reduce((s, c) => s + c.confirm!.claims.filter((k) => k.kind === 'point').length, 0),
+                games: checks.reduce((s, c) => s + c.summary.games, 0),
+                errors: confirmErrors,
+                seconds: confirmStarted === null ? 0 : (Date.now() - confirmStarted) / 1000,
+              },
+            }
+          : {}),
       };
     }
 
@@ -476,14 +675,17 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     function finish(): RunOutcome {
       fsyncSync(gamesFd);
       fsyncSync(errorsFd);
+      if (confirmFd >= 0) fsyncSync(confirmFd);
       opts.signal?.removeEventListener('abort', onStop);
       opts.abandon?.removeEventListener('abort', onAbandon);
       closeSync(gamesFd);
       closeSync(errorsFd);
-      gamesFd = errorsFd = -1;
+      if (confirmFd >= 0) closeSync(confirmFd);
+      gamesFd = errorsFd = confirmFd = -1;
       const staged = new StagedFiles();
       staged.add(files.games, gamesTmp);
       staged.add(files.errors, errorsTmp);
+      if (confirm) staged.add(files.confirm, confirmTmp);
       try {
         const o = finalFiles(staged);
         staged.commit();
@@ -497,11 +699,16 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
 
     function finalFiles(staged: StagedFiles): RunOutcome {
       const extra = opts.finalFiles?.() ?? [];
-      const o = outcome('complete', [files.games, files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
+      const o = outcome('complete', [files.games, ...(confirm ? [files.confirm] : []), files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
       staged.write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
       for (const f of extra) staged.write(f.file, f.text);
+      const main = cells.slice(0, mainCells);
       if (e.sweep && shard === null) {
-        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: cells.map((c) => c.summary), rows: o.cells.map((c) => c.row) }, (f, t) => staged.write(f, t));
+        const sw = writeSweepFiles(
+          out,
+          { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row), confirmations: crossingConfirmations() },
+          (f, t) => staged.write(f, t),
+        );
         o.files.push(...sw.files);
         o.crossings = sw.crossings;
       }
@@ -517,9 +724,19 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         precision: e.precision,
         shard: shard ? `${shard.k}/${shard.n}` : null,
         ...(e.sweep ? { sweep: e.sweep } : {}),
-        counts: { cells: cells.length, games: cells.reduce((s, c) => s + c.summary.games, 0), errors },
+        counts: { cells: main.length, games: main.reduce((s, c) => s + c.summary.games, 0), errors },
         policyModules: policyModules(e.cells),
-        cells: cells.map((c) => ({
+        ...(confirm
+          ? {
+              confirm: {
+                policy: confirm.policy,
+                games: confirm.games,
+                cap: confirmCap(confirm),
+                cells: cells.slice(mainCells).map((c) => ({ key: c.spec.key, games: c.summary.games, errors: c.summary.errors, flags: c.confirm!.claims.map((k) => k.kind) })),
+              },
+            }
+          : {}),
+        cells: main.map((c) => ({
           index: c.spec.index,
           key: c.spec.key,
           scenario: c.spec.scenarioLabel,
@@ -539,6 +756,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
           seconds: o.seconds,
           gamesPlayed: played,
           gamesResumed: resumed,
+          ...(o.confirmation ? { confirmGamesPlayed: confirmPlayed, confirmSeconds: o.confirmation.seconds } : {}),
           gamesPerSecond: o.seconds > 0 ? Math.round((played / o.seconds) * 10) / 10 : null,
           workers: executor.threads,
           chunk: chunk ?? 'paced',

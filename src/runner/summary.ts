@@ -1,6 +1,25 @@
 import { MeanAccumulator, wilsonHalfWidth, wilsonInterval } from '../stats/index.js';
 import type { CellSpec, GameRecord } from './types.js';
 
+/** summary.csv's confirmation columns, after the balance flags: each flag's re-check by the stronger tier (confirm.ts). */
+export const CONFIRM_COLUMNS = [
+  'confirm_policy',
+  'matchup_confirm_games',
+  'matchup_confirm_rate',
+  'matchup_confirm_low',
+  'matchup_confirm_high',
+  'matchup_confirm_p',
+  'matchup_tiers_p',
+  'matchup_confirmation',
+  'first_seat_confirm_games',
+  'first_seat_confirm_rate',
+  'first_seat_confirm_low',
+  'first_seat_confirm_high',
+  'first_seat_confirm_p',
+  'first_seat_tiers_p',
+  'first_seat_confirmation',
+] as const;
+
 /** summary.csv columns, in order (documented in the README, section run). */
 export const SUMMARY_COLUMNS = [
   'cell',
@@ -38,6 +57,8 @@ export const SUMMARY_COLUMNS = [
   'first_seat_p_holm',
   'first_seat_imbalanced',
   'verdict_agrees',
+  // Each flag re-checked by a stronger player on the same seeds and seats (confirm.ts).
+  ...CONFIRM_COLUMNS,
 ] as const;
 
 /** Fixed decimals keep summary.csv short and byte-stable; NaN (no data) prints empty. */

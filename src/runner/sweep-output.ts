@@ -20,6 +20,15 @@ export const CROSSING_COLUMNS = [
   'crossings',
   'list_steps',
   'advice',
+  // The status re-checked by the stronger policy at the grid points that bracket it (confirmation): space-separated per point.
+  'confirm_policy',
+  'confirm_x',
+  'confirm_games',
+  'confirm_rate',
+  'confirm_low',
+  'confirm_high',
+  'confirm_tiers_p',
+  'confirmation',
 ] as const;
 
 /** lists.csv's columns after the parameters: one row per regiment of each army at each grid point. */
@@ -64,6 +73,80 @@ export interface CrossingRow {
   final: { below: number | null; above: number | null };
   /** What to do next, in one line. */
   advice: string;
+  /** The base cell's index (of a grid point's cells) and, per group of the fit, the grid point whose games it is. */
+  base?: number;
+  groupPoints?: number[];
+  /** The stronger policy's re-check of the status (confirmation), when made. */
+  confirmation?: CrossingConfirmation;
+}
+
+/** One grid point a status rests on, as the stronger policy played it. */
+export interface PointCheck {
+  x: number;
+  verdict: 'confirmed' | 'not confirmed' | 'reversed';
+  games: number;
+  rate: number;
+  low: number;
+  high: number;
+  tiersP: number;
+}
+
+/** A crossing's re-check: the stronger policy, its points, and the verdict. */
+export interface CrossingConfirmation {
+  policy: string;
+  points: PointCheck[];
+  verdict: 'confirmed' | 'not confirmed' | 'reversed';
+}
+
+/**
+ * The grid points a status rests on, with the side of 50% the weaker
+ * policy puts each on (+1 above) and its win rate there: `inside`, the
+ * groups clearly below and above 50% (bootstrap band) nearest the crossing
+ * on each side (the bracket of its interval); `step`, the groups on either
+ * side of the list step; `below-range` / `above-range`, the end group where
+ * the range ends short of 50%. Other statuses claim no side: none.
+ */
+export function crossingChecks(c: Pick<CrossingRow, 'result'>): { group: number; side: 1 | -1; rate: number }[] {
+  const r = c.result;
+  const pts = r.points;
+  const at = (j: number): { group: number; side: 1 | -1; rate: number }[] =>
+    j >= 0 && j < pts.length && pts[j].winRate !== 0.5 ? [{ group: j, side: pts[j].winRate > 0.5 ? 1 : -1, rate: pts[j].winRate }] : [];
+  switch (r.status) {
+    case 'inside': {
+      const sign = pts.map((p) => (p.low > 0.5 ? 1 : p.high < 0.5 ? -1 : 0));
+      const before = sign[0] !== 0 ? sign[0] : -sign[sign.length - 1];
+      const x = r.crossing!;
+      let lo = -1;
+      let hi = -1;
+      pts.forEach((p, j) => {
+        if (sign[j] === before && p.x <= x) lo = j;
+        if (sign[j] === -before && p.x >= x && hi < 0) hi = j;
+      });
+      return [...at(lo), ...at(hi)];
+    }
+    case 'step':
+      return r.step ? [...at(r.step.below), ...at(r.step.from)] : [];
+    case 'below-range':
+      return at(0);
+    case 'above-range':
+      return at(pts.length - 1);
+    default:
+      return [];
+  }
+}
+
+/** A crossing's verdict from its points': confirmed when every point is, reversed when one is, else not confirmed. */
+export function crossingConfirmVerdict(points: readonly Pick<PointCheck, 'verdict'>[]): CrossingConfirmation['verdict'] {
+  if (points.some((p) => p.verdict === 'reversed')) return 'reversed';
+  return points.length > 0 && points.every((p) => p.verdict === 'confirmed') ? 'confirmed' : 'not confirmed';
+}
+
+/** crossing.csv's confirmation columns (empty when the status was not re-checked). */
+function confirmFields(k: CrossingConfirmation | undefined): string[] {
+  if (!k) return ['', '', '', '', '', '', '', ''];
+  const list = (f: (p: PointCheck) => string): string => k.points.map(f).join(' ');
+  const four = (x: number): string => (Number.isFinite(x) ? x.toFixed(4) : '');
+  return [k.policy, list((p) => num(p.x)), list((p) => String(p.games)), list((p) => four(p.rate)), list((p) => four(p.low)), list((p) => four(p.high)), list((p) => four(p.tiersP)), k.verdict];
 }
 
 /** The regiments two lists field differently, in words: "ironbound-400: Shieldbearers 5 models". */
@@ -229,7 +312,14 @@ function sliceGroups(
  * of their values. Each bootstrap is seeded by the experiment seed, the
  * cell, the parameter and the slice.
  */
-export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: readonly CellSummary[]; rows: readonly string[][] }): {
+export function sweepOutputs(opts: {
+  plan: SweepPlan;
+  seed: string;
+  summaries: readonly CellSummary[];
+  rows: readonly string[][];
+  /** Each crossing's re-check by the stronger policy, in crossing order (a confirmed run's). */
+  confirmations?: readonly (CrossingConfirmation | undefined)[];
+}): {
   sweepCsv: string;
   crossingCsv: string;
   listsCsv: string | null;
@@ -261,6 +351,8 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
         const xs = points.map((k) => plan.points[k].values[j] as number).sort((x, y) => x - y);
         const result = crossingOfGroups(groups, { seed: deriveSeed(opts.seed, 'crossing', cell, p.name, other), replicates: CROSSING_REPLICATES });
         const row: Omit<CrossingRow, 'advice'> = {
+          base: b,
+          groupPoints: reps,
           cell,
           parameter: p.name,
           slice: (JSON.parse(other) as unknown[]).map(String),
@@ -283,7 +375,11 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
   const others = (j: number): string[] => plan.parameters.filter((_, m) => m !== j).map((p) => p.name);
   const multi = plan.parameters.length > 1;
   const crossingHeader = [...CROSSING_COLUMNS, ...(multi ? plan.parameters.map((p) => p.name) : [])];
-  const crossingRows = crossings.map((c) => {
+  crossings.forEach((c, i) => {
+    const k = opts.confirmations?.[i];
+    if (k) c.confirmation = k;
+  });
+  const crossingRows = crossings.map((c, i) => {
     const j = plan.parameters.findIndex((p) => p.name === c.parameter);
     const slice = multi ? plan.parameters.map((p) => (p.name === c.parameter ? '' : c.slice[others(j).indexOf(p.name)])) : [];
     const r = c.result;
@@ -300,6 +396,7 @@ export function sweepOutputs(opts: { plan: SweepPlan; seed: string; summaries: r
       r.crossings.map(num).join(' '),
       c.listSteps.map(([a, z]) => `${a}|${z}`).join(' '),
       c.advice,
+      ...confirmFields(opts.confirmations?.[i]),
       ...slice,
     ];
   });
@@ -406,7 +503,13 @@ export function formatCrossings(crossings: readonly CrossingRow[]): string {
     .map((c) => {
       const at = c.slice.length > 0 ? ` [${c.slice.join(', ')}]` : '';
       const now = c.current !== null ? ` (now ${num(c.current)})` : '';
-      return `${c.cell}: ${c.parameter}${at}${now}: ${crossingVerdict(c)}\n  next: ${c.advice}`;
+      return `${c.cell}: ${c.parameter}${at}${now}: ${crossingVerdict(c)}${c.confirmation ? `\n  ${confirmationWords(c.confirmation)}` : ''}\n  next: ${c.advice}`;
     })
     .join('\n');
+}
+
+/** A crossing's re-check in words: `search: not confirmed (at 25: 58.3% [44.3, 71.2], at 30: …)`. */
+export function confirmationWords(k: CrossingConfirmation): string {
+  const p1 = (x: number): string => (100 * x).toFixed(1);
+  return `${k.policy}: ${k.verdict} (${k.points.map((p) => `at ${num(p.x)}: ${p.verdict} ${p1(p.rate)}% [${p1(p.low)}, ${p1(p.high)}] in ${p.games} games`).join('; ')})`;
 }

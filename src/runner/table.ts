@@ -5,11 +5,23 @@ const col = (name: (typeof SUMMARY_COLUMNS)[number]): number => SUMMARY_COLUMNS.
 const pct = (x: string): string => (x === '' ? '–' : `${(Number(x) * 100).toFixed(1)}%`);
 const num = (x: string): string => (x === '' ? '–' : Number(x).toFixed(2));
 
-/** The balance flags of a row in words (empty when none). */
+const pct1 = (x: string): string => (Number(x) * 100).toFixed(1);
+
+/** A flag's re-check by the stronger policy: ` (search: not confirmed 54.2% [46.0, 62.1])`, empty when it has none. */
+export function confirmationText(r: readonly string[], kind: 'matchup' | 'first_seat'): string {
+  const verdict = r[col(`${kind}_confirmation`)] ?? '';
+  if (verdict === '') return '';
+  const rate = (s: string): string => r[col(`${kind}_confirm_${s}` as (typeof SUMMARY_COLUMNS)[number])];
+  return ` (${r[col('confirm_policy')]}: ${verdict} ${pct1(rate('rate'))}% [${pct1(rate('low'))}, ${pct1(rate('high'))}])`;
+}
+
+/** The balance flags of a row in words, each with its confirmation (empty when none). */
 function flags(r: string[]): string {
   const out: string[] = [];
-  if (r[col('matchup_imbalanced')] === '1') out.push(Number(r[col('win_rate_a')]) > 0.5 ? 'A favoured' : 'B favoured');
-  if (r[col('first_seat_imbalanced')] === '1') out.push(Number(r[col('first_seat_win_rate')]) > 0.5 ? 'first seat favoured' : 'second seat favoured');
+  if (r[col('matchup_imbalanced')] === '1') out.push((Number(r[col('win_rate_a')]) > 0.5 ? 'A favoured' : 'B favoured') + confirmationText(r, 'matchup'));
+  if (r[col('first_seat_imbalanced')] === '1') {
+    out.push((Number(r[col('first_seat_win_rate')]) > 0.5 ? 'first seat favoured' : 'second seat favoured') + confirmationText(r, 'first_seat'));
+  }
   if (r[col('verdict_agrees')] === '0') out.push('verdict differs between bot tiers');
   return out.join('; ');
 }

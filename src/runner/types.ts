@@ -14,6 +14,13 @@ export interface Precision {
   maxGames: number;
 }
 
+/** Confirmation: the stronger policy that re-checks each flag, and the games of its first look (docs/OUTPUTS.md). */
+export interface ConfirmSpec {
+  policy: string;
+  /** Games of the first look (even); the cell adds as many at each look, up to CONFIRM_LOOKS looks. */
+  games: number;
+}
+
 /** One army of a matchup. */
 export interface ArmyRef {
   /** Short name in the CSVs: the file name without `.json`. */
@@ -102,6 +109,8 @@ export interface Experiment {
   inputsHash: string;
   /** A sweep's parameters and grid; its cells are every base cell at every grid point. */
   sweep?: SweepPlan;
+  /** The stronger tier that re-checks the flags after the games; null or absent: none. */
+  confirm?: ConfirmSpec | null;
 }
 
 /** One swept parameter as the experiment file gives it, with its values listed. */

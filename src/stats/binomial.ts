@@ -41,3 +41,20 @@ export function holm(pValues: readonly number[], alpha = 0.05): { adjusted: numb
   });
   return { adjusted, rejected: adjusted.map((p) => p <= alpha) };
 }
+
+/**
+ * Paired sign test of two players on the same games: `diffs[i]` is game i's
+ * score under the first minus under the second (a draw scores half). Games
+ * scored alike carry no sign; the two-sided p is the exact binomial test of
+ * the games the first scored more in among those that differ. Without
+ * draws this is the exact McNemar test on the discordant games.
+ */
+export function pairedSignTest(diffs: readonly number[]): { more: number; less: number; p: number } {
+  let more = 0;
+  let less = 0;
+  for (const d of diffs) {
+    if (d > 0) more++;
+    else if (d < 0) less++;
+  }
+  return { more, less, p: binomialTest(more, more + less) };
+}

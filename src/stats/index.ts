@@ -5,6 +5,6 @@ export { bradleyTerry, bootstrapRatings, quantile, type BradleyTerryOptions, typ
 export { logisticFit, logisticAt, binomialLogLik } from './logistic.js';
 export { fitWorths, bootstrapWorths, weightedMedian, normalQuantile, type WorthObservation, type WorthFit, type WorthBootstrap, type WorthEstimate } from './worth.js';
 export { isotonicFit, crossingOfCurve } from './isotonic.js';
-export { binomialTest, holm } from './binomial.js';
+export { binomialTest, holm, pairedSignTest } from './binomial.js';
 export { fairCrossing, crossingOfGroups, crossingsOfCurve, nearestRank, isFlat } from './crossing.js';
 export type * from './types.js';

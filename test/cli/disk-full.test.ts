@@ -110,7 +110,7 @@ describe('a full disk', () => {
     expect(diskFullLine(full.stderr, out)).toMatch(/; no games had finished; free some space, then resume with: .* --resume$/);
     expect(files(out)).toEqual([]);
     expect(skirmish([...args, '--resume']).code).toBe(0);
-    expect(files(out)).toEqual(['errors.csv', 'games.csv', 'manifest.json', 'summary.csv']);
+    expect(files(out)).toEqual(['confirm.csv', 'errors.csv', 'games.csv', 'manifest.json', 'summary.csv']);
   });
 
   it('merge: one line, nothing written; run again after freeing space', () => {
@@ -126,7 +126,8 @@ describe('a full disk', () => {
     expect(files(out)).toEqual([]);
     expect(skirmish(['merge', ...slices, '--out', out]).code).toBe(0);
     const single = fresh();
-    skirmish(['run', TINY, '--game-module', GAME, '--workers', '0', '--out', single, '--no-report']);
+    // Slices are not confirmed: the merge is the single run without confirmation.
+    skirmish(['run', TINY, '--game-module', GAME, '--workers', '0', '--out', single, '--no-report', '--confirm', 'none']);
     for (const f of ['games.csv', 'summary.csv', 'errors.csv']) expect(read(out, f), f).toBe(read(single, f));
   });
 

@@ -47,10 +47,10 @@ describe('skirmish run', () => {
     const real = path.join(FIXTURES, 'sims', 'real.json');
     // Enough games that the run is still going when the signal lands, even on an idle machine.
     const whole = out();
-    // --no-report: this test is about the run's files (the report has its own tests).
-    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole, '--no-report']).code).toBe(0);
+    // --no-report, --confirm none: this test is about the run's own games (the report and the confirmation have their own tests).
+    expect(cli(['run', real, '--games', '200', '--workers', '0', '--out', whole, '--no-report', '--confirm', 'none']).code).toBe(0);
     const dir = out();
-    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir, '--no-report'];
+    const args = ['run', real, '--games', '200', '--workers', '2', '--chunk', '2', '--out', dir, '--no-report', '--confirm', 'none'];
     const stopped = await interrupt(args, dir, 'SIGINT', 1);
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toMatch(/stopped: \d+ finished games are kept in .*checkpoint\.jsonl\nresume with: skirmish run .* --resume\n/);
@@ -76,7 +76,8 @@ describe('skirmish run', () => {
   it('merge combines slices run from the CLI into the single-machine files', () => {
     const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
     const single = out();
-    expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', single]).code).toBe(0);
+    // A slice is never confirmed: the merge is the single run without confirmation.
+    expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', single, '--confirm', 'none']).code).toBe(0);
     const slices = [1, 2].map((k) => {
       const d = out();
       expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '1', '--shard', `${k}/2`, '--out', d]).code).toBe(0);
@@ -87,5 +88,31 @@ describe('skirmish run', () => {
     expect(r.code).toBe(0);
     expect(outputs(merged)).toEqual(outputs(single));
     expect(cli(['merge', slices[1], '--out', out()]).stderr).toMatch(/missing slice 1\/2/);
+  });
+
+  it('--confirm: exit 2 on bad input, the flag or the file; each flag printed with its confirmation', () => {
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    const bad = cli(['run', tiny, '--game-module', FAKE, '--confirm', 'search:1', '--out', out()]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^--confirm: games: expected a whole number 2\.\.100000, got 1/);
+    expect(cli(['run', tiny, '--confirm', ':8', '--out', out()]).code).toBe(2);
+    // An unknown policy is refused before any game (the real engine's policies are checked).
+    const unknown = cli(['run', path.join(FIXTURES, 'sims', 'real.json'), '--confirm', 'nosuchbot', '--out', out()]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown policy "nosuchbot"/);
+    const file = path.join(out(), 'bad-confirm.json');
+    writeFileSync(file, JSON.stringify({ kind: 'experiment', name: 'c', seed: 's', games: 4, matchups: [['a.json', 'b.json']], scenarios: ['raid'], policies: [['random', 'random']], confirm: 'search:0' }));
+    const inFile = cli(['run', file]);
+    expect(inFile.code).toBe(2);
+    expect(inFile.stderr).toContain(`${file}: confirm: games: expected a whole number 2..100000, got 0`);
+
+    const dir = out();
+    const game = path.join(FIXTURES, 'confirm-game.mjs');
+    const r = cli(['run', path.join(FIXTURES, 'sims', 'confirm.json'), '--game-module', game, '--workers', '1', '--out', dir, '--confirm', 'back:8', '--no-report']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/first seat favoured \(back: reversed \d+\.\d% \[\d+\.\d, \d+\.\d\]\)/);
+    expect(r.stdout).toMatch(/confirmation: 2 flags of 2 cells re-checked with back: \d+ games in [\d.]+ s\n/);
+    expect(r.stderr).toMatch(/confirm: 2 flags of 2 cells with back on both sides/);
+    expect(existsSync(path.join(dir, 'confirm.csv'))).toBe(true);
   });
 });

@@ -431,3 +431,33 @@ describe('replays', () => {
     expect(again.stdout).toBe(first.stdout);
   }, 60_000);
 });
+
+describe('run report: the confirmation of each flag', () => {
+  const header = [...SUMMARY_HEADER, 'first_seat_win_rate', 'confirm_policy', 'matchup_confirm_games', 'matchup_confirm_rate', 'matchup_confirm_low', 'matchup_confirm_high', 'matchup_confirm_p', 'matchup_tiers_p', 'matchup_confirmation',
+    'first_seat_confirm_games', 'first_seat_confirm_rate', 'first_seat_confirm_low', 'first_seat_confirm_high', 'first_seat_confirm_p', 'first_seat_tiers_p', 'first_seat_confirmation']; // prettier-ignore
+  const row = (scenario: string, first: string[], matchup: string[]): string[] => {
+    const r = tierRow('balanced', '0.001', matchup[0] === '' ? '0' : '1', '', scenario);
+    r[header.indexOf('first_seat_imbalanced')] = first[0] === '' ? '0' : '1';
+    return [...r, '0.68', matchup[0] !== '' || first[0] !== '' ? 'search' : '', ...matchup.slice(1), ...first.slice(1)];
+  };
+  it('lists every flag with the stronger policy\'s rate, games, paired test and verdict, and counts the verdicts', () => {
+    const summary = {
+      file: 's.csv',
+      columns: header,
+      rows: [
+        row('raid', ['x', '48', '0.5417', '0.4600', '0.6210', '0.6000', '0.0017', 'not confirmed'], ['', '', '', '', '', '', '', '']),
+        row('annihilation', ['', '', '', '', '', '', '', ''], ['x', '96', '0.7200', '0.6200', '0.8000', '0.0001', '0.5000', 'confirmed']),
+      ],
+    };
+    const [section] = runSections(summary, null);
+    const t = section.tables!.find((x) => x.id === 'confirmation')!;
+    expect(t.title).toBe('Flags re-checked by search');
+    expect(t.table.rows).toEqual([
+      ['raid', 'a vs b', 'first seat favoured', "first seat's win rate 68%", '54.2% [46, 62.1]', 48, '0.00170', 'not confirmed'],
+      ['annihilation', 'a vs b', 'a favoured', "army A's win rate 70%", '72% [62, 80]', 96, '0.500', 'confirmed'],
+    ]);
+    expect(section.lines).toContain('Flags re-checked by search: 1 of 2 confirmed, 1 not confirmed, 0 reversed (the same seeds and seats; table below).');
+    const win = section.charts.find((c) => c.id === 'win-rate')!;
+    expect(win.table.rows.map((r) => r[7])).toEqual(['-', 'imbalanced (search: confirmed)']);
+  });
+});

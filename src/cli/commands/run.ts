@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
+import { CONFIRM_LOOKS, DEFAULT_CONFIRM_GAMES, DEFAULT_CONFIRM_POLICY, parseConfirm } from '../../runner/confirm.js';
+import type { ConfirmSpec } from '../../runner/types.js';
 import { parseShard } from '../../runner/seeds.js';
 import { checkOutputDir } from '../../data/outputs.js';
 import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
@@ -22,6 +24,7 @@ interface RunFlags {
   gameModule?: string;
   progressInterval?: string;
   decisionTimeout?: string;
+  confirm?: string;
   report: boolean;
 }
 
@@ -43,6 +46,10 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .option('--shard <k/n>', 'run slice K of N (combine the slices with `skirmish merge`)')
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
+    .option(
+      '--confirm <policy>',
+      `re-check each flag with a stronger policy on the same seeds and seats: POLICY[:GAMES] (games of the first look, more until decided, at most ${CONFIRM_LOOKS}×) or none (default ${DEFAULT_CONFIRM_POLICY}:${DEFAULT_CONFIRM_GAMES}, or the file's "confirm")`,
+    )
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
     .option('--decision-timeout <s>', `seconds a plugin bot may take over one decision; its game goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--no-report', 'do not write report.html (charts, tables and replays; `skirmish report DIR` writes it later)')
@@ -61,7 +68,8 @@ Examples:
   $ skirmish run sims/experiments/conquest-stands.json --shard 2/4 --out reports/cs-2
   $ skirmish run sims/experiments/conquest-stands.json --resume   # after Ctrl-C or a crash
 
-Writes games.csv, summary.csv, errors.csv, manifest.json and report.html to the output folder;
+Writes games.csv, summary.csv, errors.csv, manifest.json and report.html to the output folder,
+and confirm.csv (the stronger policy's games re-checking the flags, --confirm);
 checkpoint.jsonl holds finished games until the run completes.`,
     )
     .action(async (arg: string | undefined, flags: RunFlags) => {
@@ -87,15 +95,26 @@ checkpoint.jsonl holds finished games until the run completes.`,
       if (flags.out !== undefined) checkOutputDir('--out', flags.out);
       const decisionTimeout = decisionTimeoutFlag(flags.decisionTimeout);
       const gameModule = flags.gameModule === undefined ? undefined : pathToFileURL(path.resolve(flags.gameModule)).href;
-      const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out };
+      let confirm: ConfirmSpec | null | undefined;
+      if (flags.confirm !== undefined) {
+        const r = parseConfirm(flags.confirm);
+        if ('error' in r) throw new InputError(`--confirm: ${r.error}`);
+        confirm = r.spec === null ? null : { ...r.spec, policy: await confirmPolicy(r.spec.policy) };
+      }
+      const confirmDefault = { policy: DEFAULT_CONFIRM_POLICY, games: DEFAULT_CONFIRM_GAMES };
+      const loadOpts = { file, games, seed: flags.seed, precision, out: flags.out, confirm, confirmDefault };
       // A stand-in game module brings stand-in armies: only the engine's references are checked.
       const experiment = gameModule ? loadExperiment(loadOpts) : loadCheckedExperiment(loadOpts);
       if (sweep && !experiment.sweep) throw new InputError(`${file}: sweep: missing (expected "sweep": {"parameters": [...]}; without one, use skirmish run)`);
 
-      const progress = createProgress({
-        stream: process.stderr,
-        intervalMs: flags.progressInterval === undefined ? undefined : wholeNumber('--progress-interval', flags.progressInterval, 1, 3_600_000),
-      });
+      const intervalMs = flags.progressInterval === undefined ? undefined : wholeNumber('--progress-interval', flags.progressInterval, 1, 3_600_000);
+      const progress = createProgress({ stream: process.stderr, intervalMs });
+      // The confirmation's own bar: its games are slower, its count starts again.
+      let confirmProgress: ReturnType<typeof createProgress> | undefined;
+      let mainEnded = false;
+      if (shard && experiment.confirm) {
+        process.stderr.write(`note: a slice is not confirmed (confirmation needs every game of a cell); its merge equals the run with --confirm none\n`);
+      }
       const out = experiment.out;
       await withStopSignals(async (signals) => {
         const outcome = await runExperiment({
@@ -117,17 +136,55 @@ checkpoint.jsonl holds finished games until the run completes.`,
                 (info.resumed > 0 ? `, ${info.resumed} from the checkpoint` : '') +
                 `, ${info.threads === 0 ? 'in process' : `${info.threads} workers`}\n`,
             ),
-          onProgress: (p) => progress.update(p),
+          onProgress: (p) => {
+            if (p.phase === 'confirm') confirmProgress?.update(p);
+            else progress.update(p);
+          },
+          onConfirm: (info) => {
+            progress.end();
+            mainEnded = true;
+            process.stderr.write(
+              `confirm: ${checked(info.flags, info.points)} of ${info.cells} cell${info.cells === 1 ? '' : 's'} with ${info.policy} on both sides, ` +
+                `the same seeds and seats (${info.games} games a cell, more until decided, at most ${info.cap})\n`,
+            );
+            confirmProgress = createProgress({ stream: process.stderr, intervalMs, label: 'confirm' });
+          },
         }).catch((err: unknown) => reportDiskFull(err, out, keptIn(outputFiles(out).checkpoint, 'games')));
-        progress.end();
+        if (!mainEnded) progress.end();
+        confirmProgress?.end();
         if (outcome === null) return;
         if (reportUnfinished(outcome, outputFiles(out).checkpoint, signals)) return;
         process.stdout.write(`${formatSummaryTable(outcome.cells.map((c) => c.row))}\n\n`);
         if (outcome.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(outcome.crossings)}\n\n`);
         reportFinished(outcome);
+        const c = outcome.confirmation;
+        if (c) {
+          process.stdout.write(
+            c.cells === 0
+              ? `confirmation: no flag to re-check with ${c.policy}\n`
+              : `confirmation: ${checked(c.flags, c.points)} of ${c.cells} cell${c.cells === 1 ? '' : 's'} re-checked with ${c.policy}: ${c.games} games in ${c.seconds.toFixed(1)} s` +
+                  (c.errors > 0 ? `; ${c.errors} games threw (see errors.csv)` : '') +
+                  '\n',
+          );
+        }
         if (flags.report) await reportAfterRun(out, file, gameModule === undefined);
       });
     });
+}
+
+/** "3 flags and 2 fair-value points" */
+function checked(flags: number, points: number): string {
+  const f = `${flags} flag${flags === 1 ? '' : 's'}`;
+  return points === 0 ? f : `${f} and ${points} fair-value grid point${points === 1 ? '' : 's'}`;
+}
+
+/** The stronger policy as an experiment names it: "strongest" expanded, a plugin path made absolute (the flag is relative to here). */
+async function confirmPolicy(spec: string): Promise<string> {
+  const { isPluginSpec, splitSpec } = await import('../../bots/registry.js');
+  const { policyAlias } = await import('../../runner/references.js');
+  if (!isPluginSpec(spec)) return policyAlias(spec);
+  const { name } = splitSpec(spec);
+  return path.resolve(name) + spec.slice(name.length);
 }
 
 const SWEEP_HELP = `
