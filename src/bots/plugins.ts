@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, Worker } from 'node:worker_threads';
 import type { Choice, Decision, GameView, Policy } from '../engine/types.js';
 import type { Rng } from '../dice/types.js';
 import { InputError } from '../errors.js';
@@ -107,6 +108,7 @@ export async function loadPlugin(spec: string): Promise<void> {
   const { name: file } = splitSpec(spec);
   if (loadedPlugins.has(file)) return;
   if (!existsSync(file)) throw new InputError(`policy "${spec}": module not found: ${file}`);
+  await probeLoad(spec, file, Math.max(decisionLimitMs(), MIN_LOAD_MS));
   let mod: { default?: unknown };
   try {
     mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
@@ -140,4 +142,56 @@ export async function loadPlugin(spec: string): Promise<void> {
     return;
   }
   throw new InputError(`policy "${spec}": module ${file} has no usable default export (expected a Policy {name, choose} or a factory (options) => Policy)`);
+}
+
+/*
+ * A module is imported once in a thread of its own before this thread imports
+ * it: a top-level await that never settles or a busy loop at load would hang
+ * this thread (signals included) for good, or end the process with code 13.
+ * This bound on wall-clock time is a safety guard, not a bot budget: what
+ * the bot decides never depends on it.
+ */
+const PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.url).then(
+  () => parentPort.postMessage(null),
+  (e) => parentPort.postMessage(e instanceof Error ? e.message.split('\\n')[0] : String(e)),
+);
+`;
+
+/** A module gets --decision-timeout to load, but never less than this (a busy machine loads the engine slowly). */
+export const MIN_LOAD_MS = 5_000;
+
+/** Imports `file` in a worker thread within `limitMs`; an InputError naming it when it fails to, and the thread is ended. */
+function probeLoad(spec: string, file: string, limitMs: number): Promise<void> {
+  // Its console output is dropped: the module prints again when this thread imports it.
+  const worker = new Worker(PROBE, { eval: true, workerData: { url: pathToFileURL(file).href }, stdout: true, stderr: true });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  const seconds = `${limitMs / 1000} s (--decision-timeout, at least ${MIN_LOAD_MS / 1000} s)`;
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    // A signal ends the wait at once (in the thread that gets signals): SIGINT must end a command within seconds.
+    const onSignal = (sig: string): void => settle(`was still loading at ${sig}; stopped`);
+    const settle = (why: string | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (isMainThread) {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      void worker.terminate();
+      if (why === null) resolve();
+      else reject(new InputError(`policy "${spec}": module ${file} ${why}`));
+    };
+    const timer = setTimeout(() => settle(`did not finish loading within ${seconds}: a busy loop or an await that never settles at its top level?`), limitMs);
+    if (isMainThread) {
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+    }
+    worker.on('message', (m: string | null) => settle(m === null ? null : `failed to load: ${m}`));
+    worker.on('error', (e) => settle(`failed to load: ${e.message.split('\n')[0]}`));
+    worker.on('exit', () => settle('never finished loading: its top level awaits something that never settles'));
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { closeSync, fsyncSync } from 'node:fs';
 import { isPluginSpec } from '../bots/registry.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../bots/watch.js';
 import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -104,6 +104,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const files = campaignFiles(out);
   refuseFolders(Object.values(files));
   // Plugin battle bots are loaded here first, before any output: a bad module is exit 2, not a run of errors.
+  if (opts.decisionTimeout !== undefined) setDecisionTimeout(opts.decisionTimeout);
   await loadBattlePlugins(c);
   const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null };
   let checkpoint: Checkpoint<CampaignRow>;

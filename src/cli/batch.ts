@@ -91,6 +91,9 @@ export interface StopSignals {
   received(): 'SIGINT' | 'SIGTERM' | null;
 }
 
+/** After a second signal, the process ends within this even if the tasks in flight do not. */
+const FORCE_EXIT_MS = 2_000;
+
 /** Runs `work` with SIGINT and SIGTERM turned into the runner's stop and abandon signals. */
 export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): Promise<T> {
   const stop = new AbortController();
@@ -104,6 +107,12 @@ export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): 
     } else {
       process.stderr.write(`\n${sig}: abandoning the tasks in flight\n`);
       abandon.abort();
+      // Whatever still runs (a plugin module loading, a worker that will not end), the process ends soon;
+      // exiting runs the 'exit' handlers, which release the run lock.
+      setTimeout(() => {
+        process.stderr.write(`${sig}: ending now\n`);
+        process.exit(signalName === 'SIGTERM' ? 143 : 130);
+      }, FORCE_EXIT_MS).unref();
     }
   };
   const onInt = (): void => onSignal('SIGINT');

@@ -8,7 +8,7 @@ import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
 import { createInProcess, createPool, TaskDropped, type Executor, type PoolWatch } from './pool.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../bots/watch.js';
 import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
@@ -147,6 +147,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   }
   if (opts.game && workers > 0) throw new Error('runExperiment: a game function needs workers: 0 (use gameModule for a pool)');
   // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
+  // A plugin module gets --decision-timeout to load (plugins.ts): one that hangs at load is exit 2, not a hung run.
+  if (opts.decisionTimeout !== undefined) setDecisionTimeout(opts.decisionTimeout);
   if (!opts.game && opts.gameModule === undefined) await checkCellPolicies(e.cells);
   const files = outputFiles(out);
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
