@@ -112,6 +112,23 @@ export function makeOutputDir(dir: string): void {
   }
 }
 
+/**
+ * Makes a subfolder of an output folder (a report's `replays/`). A link
+ * planted under its name is refused, never followed: the files would land
+ * wherever it points.
+ */
+export function makeOutputSubdir(dir: string): void {
+  let st: ReturnType<typeof lstatSync> | null = null;
+  try {
+    st = lstatSync(dir);
+  } catch {
+    // not there yet
+  }
+  if (st?.isSymbolicLink()) throw new InputError(`${dir}: a link where an output folder goes; remove it (its files are written only into a real folder)`);
+  if (st && !st.isDirectory()) throw new InputError(`${dir}: a file where an output folder goes; remove or rename it`);
+  if (!st) makeOutputDir(dir);
+}
+
 /** Removes a file if it is there; a temporary file must never be left behind. */
 export function removeIfPresent(file: string): void {
   try {

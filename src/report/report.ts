@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
+import { makeOutputSubdir, writeFileAtomically } from '../data/outputs.js';
 import { readColumns, readOptional } from './csv.js';
 import { htmlTable, esc, PAGE_STYLE, replayList } from './page.js';
 import { renderSvg } from './render.js';
@@ -171,24 +172,18 @@ ${replaySection}
   return { kind, html, charts, replays, replayNote };
 }
 
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
-
 /** Writes `report.html` (and the replays it links, under `replays/`) into the run's folder. */
 export async function writeReport(opts: ReportOptions): Promise<ReportOutcome> {
   const built = await buildReport(opts);
   const written: string[] = [];
-  if (built.replays.length > 0) mkdirSync(path.join(opts.dir, 'replays'), { recursive: true });
+  if (built.replays.length > 0) makeOutputSubdir(path.join(opts.dir, 'replays'));
   for (const r of built.replays) {
     const f = path.join(opts.dir, r.link.file);
-    writeAtomically(f, r.html);
+    writeFileAtomically(f, r.html);
     written.push(f);
   }
   const file = path.join(opts.dir, 'report.html');
-  writeAtomically(file, built.html);
+  writeFileAtomically(file, built.html);
   return { kind: built.kind, file, charts: built.charts, replays: written, replayNote: built.replayNote };
 }
 

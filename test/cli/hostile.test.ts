@@ -121,3 +121,18 @@ describe('hostile CLI use (issue 14)', () => {
     expect(r.stderr).toContain(`warning: --workers ${more} is more than this machine's ${more - 1} parallel threads`);
   });
 });
+
+describe('output subfolders', () => {
+  it('a link planted where replays/ goes is refused, exit 2, and nothing is written where it points', () => {
+    const d = out();
+    const r = cli(['run', path.join(FIXTURES, 'sims', 'real.json'), '--games', '4', '--workers', '0', '--out', d, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    const elsewhere = out();
+    symlinkSync(elsewhere, path.join(d, 'replays'));
+    const rep = cli(['report', d]);
+    expect(rep.code).toBe(2);
+    expect(rep.stderr).toBe(`${path.join(d, 'replays')}: a link where an output folder goes; remove it (its files are written only into a real folder)\n`);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(d).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+});
