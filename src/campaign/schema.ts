@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { nameText } from '../data/bounds.js';
 import { buildArmy } from '../army/index.js';
 import { expandStrongest, getPolicy, isPluginSpec, resolvePolicySpec, splitSpec } from '../bots/index.js';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
@@ -17,7 +18,7 @@ export const DEFAULT_TARGET = 120;
 /** A campaign that has not ended after this many cycles ends on points (our safety net). */
 export const DEFAULT_MAX_CYCLES = 40;
 
-const name = z.string().min(1);
+const name = nameText;
 
 /** Why a battle policy spec cannot play a campaign's battles, or null. */
 function battlePolicyError(spec: string): string | null {

@@ -94,9 +94,22 @@ export function errorRow(e: GameError): (string | number)[] {
   return [e.cell, e.game, e.seed, e.message.replace(/\s*\n\s*/g, ' | ')];
 }
 
-/** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends). */
+/** A text cell a spreadsheet would run as a formula: it starts with = + - @ (or a tab or carriage return). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as written: one a spreadsheet would run as a formula gets a
+ * leading `'` (docs/OUTPUTS.md). A number, or a number's text (`-3`,
+ * `-Infinity`), stays as it is.
+ */
+export function safeCell(v: string | number): string | number {
+  if (typeof v !== 'string' || !FORMULA_START.test(v)) return v;
+  return v.trim() === v && !Number.isNaN(Number(v)) ? v : `'${v}`;
+}
+
+/** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends; formula-like text neutralised, see safeCell). */
 export function csvText(rows: (string | number)[][]): string {
-  return rows.length === 0 ? '' : stringify(rows, { eof: true, record_delimiter: 'unix' });
+  return rows.length === 0 ? '' : stringify(rows.map((r) => r.map(safeCell)), { eof: true, record_delimiter: 'unix' });
 }
 
 export function csvHeader(columns: readonly string[]): string {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { formatIssues, inputFileProblem, readJsonFile, type ValidationResult } from '../data/json.js';
 import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
-import { BOUNDS, boundedInt, boundedList } from '../data/bounds.js';
+import { BOUNDS, boundedInt, boundedList, nameText } from '../data/bounds.js';
 import { expandSweep, sweepSchema } from './sweep.js';
 import type { CellSpec, Experiment, Precision, SweepPlan } from './types.js';
 
-const fileName = z.string().min(1);
+const fileName = nameText;
 
 /** An experiment file (`"kind": "experiment"`); army paths are relative to the file. */
 export const experimentSchema = z

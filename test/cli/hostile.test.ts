@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -134,5 +134,27 @@ describe('output subfolders', () => {
     expect(rep.stderr).toBe(`${path.join(d, 'replays')}: a link where an output folder goes; remove it (its files are written only into a real folder)\n`);
     expect(readdirSync(elsewhere)).toEqual([]);
     expect(readdirSync(d).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+});
+
+describe('names with control characters', () => {
+  it('a campaign player or an experiment path with a line break: file, JSON path, exit 2', () => {
+    const d = out();
+    const campaign = JSON.parse(readFileSync(path.join(ROOT, 'test/campaign/fixtures/small.json'), 'utf8'));
+    campaign.factions[0].players[1].name = 'Bo\nx';
+    for (const f of campaign.factions) for (const p of f.players) p.army = path.join(ROOT, 'test/campaign/fixtures', p.army);
+    const cf = path.join(d, 'names.json');
+    writeFileSync(cf, JSON.stringify(campaign));
+    const c = cli(['campaign', cf, '--campaigns', '1', '--workers', '0', '--out', path.join(d, 'c'), '--no-report']);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain(`${cf}: factions[0].players[1].name: expected no control characters (line breaks, tabs, ...)`);
+    const exp = path.join(d, 'exp.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({ kind: 'experiment', name: 'n', seed: 's', games: 2, matchups: [['a.json', 'b\r.json']], scenarios: ['raid'], policies: [['random', 'random']] }),
+    );
+    const r = cli(['run', exp, '--workers', '0', '--out', path.join(d, 'r')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${exp}: matchups[0][1]: expected no control characters (line breaks, tabs, ...)`);
   });
 });

@@ -147,3 +147,11 @@ describe('progress', () => {
     expect(chunks.at(-1)).toBe('\n');
   });
 });
+
+describe('formula-like text cells', () => {
+  it('text a spreadsheet would run as a formula gets a leading quote; numbers and their text stay numbers', () => {
+    expect(csvText([['=HYPERLINK("x")', '+1 up', '-rush', '@SUM(A1)', '\tx', 'plain', 'a=b', -3, '-3', '+2.5', '-Infinity', 0]])).toBe(
+      `"'=HYPERLINK(""x"")",'+1 up,'-rush,'@SUM(A1),'\tx,plain,a=b,-3,-3,+2.5,-Infinity,0\n`,
+    );
+  });
+});
