@@ -118,7 +118,8 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
       const at = ['factions', fi, 'players', pi];
       if (playerNames.has(p.name)) err([...at, 'name'], `"${p.name}" is also ${playerNames.get(p.name)}: player names must be unique`);
       playerNames.set(p.name, formatPath(at));
-      const armyFile = path.normalize(path.join(dir, p.army));
+      // An absolute path is the file itself, not a path under the campaign's folder.
+      const armyFile = path.isAbsolute(p.army) ? path.normalize(p.army) : path.normalize(path.join(dir, p.army));
       let armyJson: unknown;
       try {
         armyJson = readJsonFile(armyFile);
@@ -189,7 +190,7 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
     })),
     factions: factions as Campaign['factions'],
     players,
-    out: opts.out ?? (d.out ? path.join(dir, d.out) : path.join('reports', d.name)),
+    out: opts.out ?? (d.out ? (path.isAbsolute(d.out) ? d.out : path.join(dir, d.out)) : path.join('reports', d.name)),
     battlePolicyOverride: opts.battlePolicy,
     inputsHash: '',
   };

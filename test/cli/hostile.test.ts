@@ -158,3 +158,17 @@ describe('names with control characters', () => {
     expect(r.stderr).toContain(`${exp}: matchups[0][1]: expected no control characters (line breaks, tabs, ...)`);
   });
 });
+
+describe('absolute paths in campaign files', () => {
+  it('an absolute army path (and out) is the file itself, not a path under the campaign folder', () => {
+    const d = out();
+    const campaign = JSON.parse(readFileSync(path.join(ROOT, 'test/campaign/fixtures/small.json'), 'utf8'));
+    for (const f of campaign.factions) for (const p of f.players) p.army = path.resolve(ROOT, 'test/campaign/fixtures', p.army);
+    campaign.out = path.join(d, 'abs-out');
+    const cf = path.join(d, 'abs.json');
+    writeFileSync(cf, JSON.stringify(campaign));
+    const c = cli(['campaign', cf, '--campaigns', '1', '--workers', '0', '--no-report']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(existsSync(path.join(d, 'abs-out', 'campaigns.csv'))).toBe(true);
+  });
+});
