@@ -156,7 +156,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const plugins = c.players.some((p) => isPluginSpec(p.battlePolicy));
   const watch: PoolWatch<CampaignTask> = { timeoutS: opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT_S, watched: () => plugins, cellOf: () => ({ index: 0, key: c.name }) };
   const executor: Executor<CampaignTask, CampaignTaskResult> =
-    workers === 0 && !plugins ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(Math.max(1, workers), workerFile, watch);
+    workers === 0 && !plugins ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(Math.max(1, Math.min(workers, hi - lo - checkpoint.resumedGames)), workerFile, watch);
   const maxInFlight = Math.max(2, executor.threads * 2);
   const started = Date.now();
   const resumed = checkpoint.resumedGames;

@@ -221,7 +221,18 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     watched: (t) => hasPlugin(t.cell),
     cellOf: (t) => ({ index: t.cell.index, key: t.cell.key }),
   };
-  const executor: Executor = workers === 0 && !plugins ? createInProcess(opts.game) : createPool(Math.max(1, workers), undefined, watch);
+  // Never more workers than tasks: a worker costs its memory (tens of MB) whether it plays or not.
+  const upTo = (games: number): number => (chunk === null ? games : Math.ceil(games / chunk));
+  const tasksLeft = Math.max(
+    1,
+    e.cells.reduce((s, c) => {
+      const { start, end } = shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
+      let left = end - start;
+      for (const en of checkpoint.index.get(c.index)?.values() ?? []) left -= en.end - en.start;
+      return s + upTo(Math.max(0, left));
+    }, 0),
+  );
+  const executor: Executor = workers === 0 && !plugins ? createInProcess(opts.game) : createPool(Math.max(1, Math.min(workers, tasksLeft)), undefined, watch);
   const maxInFlight = Math.max(2, executor.threads * 2);
   // Finished-but-unwritten tasks of later cells (look-ahead while a --precision cell decides).
   const window = maxInFlight * 4;

@@ -112,8 +112,17 @@ describe('hostile CLI use (issue 14)', () => {
     expect(s.stderr).toBe('');
   });
 
-  it('refuses --workers above 256; warns above the machine', () => {
-    expect(cli(['run', '--workers', '257']).stderr).toBe('--workers: expected a whole number 0..256, got 257\n');
+  it('refuses --workers above 4 per core; warns above the machine; starts no more workers than tasks', () => {
+    const cores = availableParallelism();
+    const max = Math.max(4, 4 * cores);
+    expect(cli(['run', '--workers', String(max + 1)]).stderr).toBe(
+      `--workers: expected a whole number 0..${max} (at most 4 per parallel thread; this machine has ${cores}), got "${max + 1}"\n`,
+    );
+    expect(cli(['run', '--help']).stdout).toContain(`at most 4 per core, ${max} here`);
+    // 4 cells of 2 games in tasks of 2: 4 tasks, so 4 workers however many are asked for.
+    const few = cli(['run', path.join(FIXTURES, 'sims', 'tiny.json'), '--game-module', FAKE, '--games', '2', '--chunk', '2', '--workers', String(max), '--out', out()]);
+    expect(few.code, few.stderr).toBe(0);
+    expect(few.stderr).toContain('run tiny: 4 cells, 8 games, 4 workers');
     const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
     const more = availableParallelism() + 1;
     const r = cli(['run', tiny, '--game-module', FAKE, '--workers', String(more), '--out', out()]);
