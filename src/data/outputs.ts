@@ -86,7 +86,21 @@ export function checkOutputDir(flag: string, dir: string): void {
   checking(flag, dir, () => checkDir(flag, dir));
 }
 
+/**
+ * The longest path a command writes under its output folder: a replay's
+ * temporary file (`replays/.c<cell>-g<game>.html.tmp-<pid>`), with room for
+ * large cell, game and pid numbers.
+ */
+export const LONGEST_OUTPUT = 'replays/.c99999-g99999999.html.tmp-4194304';
+/** The longest path the system opens (Linux PATH_MAX, less its terminating zero). */
+const PATH_MAX = 4095;
+
 function checkDir(flag: string, dir: string): void {
+  // The folder itself may fit while the files under it do not: that would fail only after the games.
+  const longest = Buffer.byteLength(path.join(path.resolve(dir), LONGEST_OUTPUT));
+  if (longest > PATH_MAX) {
+    throw new InputError(`${flag} ${dir}: too long a path: files written under it reach ${longest} bytes, beyond the system's ${PATH_MAX}; choose a shorter one`);
+  }
   const k = kind(dir);
   if (k === 'file' || k === 'other') throw new InputError(`${flag} ${dir}: is an existing file, expected a folder`);
   const problem = k === 'under-file' ? 'a part of the path is a file, not a folder' : dirProblem(dir);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -179,5 +179,40 @@ describe('absolute paths in campaign files', () => {
     const c = cli(['campaign', cf, '--campaigns', '1', '--workers', '0', '--no-report']);
     expect(c.code, c.stderr).toBe(0);
     expect(existsSync(path.join(d, 'abs-out', 'campaigns.csv'))).toBe(true);
+  });
+});
+
+describe('report input', () => {
+  it('a VP that is not a number is exit 2 naming the file, the line and the column, before any work', () => {
+    const d = out();
+    cpSync(path.join(ROOT, 'test/fixtures/report/run'), d, { recursive: true });
+    const games = path.join(d, 'games.csv');
+    const lines = readFileSync(games, 'utf8').split('\n');
+    const f = lines[2].split(',');
+    f[10] = 'abc';
+    lines[2] = f.join(',');
+    writeFileSync(games, lines.join('\n'));
+    const r = cli(['report', d, '--no-replays']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${games}: line 3: column vp_a: expected a number, got "abc"\n`);
+    expect(existsSync(path.join(d, 'report.html'))).toBe(false);
+    // Empty fields (no data) and negative numbers are numbers.
+    f[10] = '-3';
+    lines[2] = f.join(',');
+    writeFileSync(games, lines.join('\n'));
+    expect(cli(['report', d, '--no-replays']).code).toBe(0);
+  });
+});
+
+describe('output paths near the system limit', () => {
+  it('an --out whose files would pass 4095 bytes is refused before any work, exit 2, nothing made', () => {
+    const d = out();
+    // Components under 255 bytes; the folder itself fits, the replays' temporary files under it would not.
+    let deep = d;
+    while (Buffer.byteLength(deep) < 4095 - 30) deep = path.join(deep, 'a'.repeat(Math.min(200, 4095 - 30 - Buffer.byteLength(deep) - 1)));
+    const r = cli(['run', path.join(FIXTURES, 'sims', 'tiny.json'), '--game-module', FAKE, '--workers', '1', '--out', deep]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^--out \/.*: too long a path: files written under it reach \d+ bytes, beyond the system's 4095; choose a shorter one\n$/);
+    expect(readdirSync(d)).toEqual([]);
   });
 });
