@@ -17,6 +17,38 @@ import { beginDecision, decisionLimitMs, endDecision } from './watch.js';
 const isPolicy = (x: unknown): x is Policy =>
   typeof x === 'object' && x !== null && typeof (x as Policy).name === 'string' && typeof (x as Policy).choose === 'function';
 
+/** isPolicy, with a getter that throws named: `what` says whose (the module, its factory's answer). */
+function checkedPolicy(x: unknown, what: string): x is Policy {
+  try {
+    return isPolicy(x);
+  } catch (e) {
+    throw new InputError(`${what}: reading its name or choose threw: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+}
+
+/**
+ * Runs plugin code (its loading, a decision) with this process's exit and
+ * standard output guarded: `process.exit` throws an error naming the bot
+ * instead of ending the run, and what it prints goes to stderr, so that
+ * `play --json` stays JSON.
+ */
+const toStderr = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
+function guarded<T>(who: string, fn: () => T): T {
+  const exit = process.exit;
+  const write = process.stdout.write;
+  process.exit = ((code?: number) => {
+    throw new PluginError(`${who} called process.exit(${code ?? ''})`, who, '');
+  }) as typeof process.exit;
+  process.stdout.write = toStderr;
+  try {
+    return fn();
+  } finally {
+    process.exit = exit;
+    process.stdout.write = write;
+  }
+}
+
 /** A plugin spec with its module path made absolute (relative paths from `baseDir`); other specs as they are. */
 export function resolvePolicySpec(spec: string, baseDir: string): string {
   if (!isPluginSpec(spec)) return spec;
@@ -73,7 +105,13 @@ function badAnswer(view: GameView, d: Decision, c: unknown): string | null {
 
 /** Names the module in anything its policy throws or answers wrongly; times its decisions (see the watch above). */
 function wrap(p: Policy, file: string): Policy {
-  const name = `${p.name} (${file})`;
+  let own: string;
+  try {
+    own = String(p.name);
+  } catch (e) {
+    throw new InputError(`plugin ${file}: reading its policy's name threw: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  const name = `${own} (${file})`;
   return {
     name,
     choose(view: GameView, d: Decision, rng: Rng): Choice {
@@ -81,8 +119,9 @@ function wrap(p: Policy, file: string): Policy {
       const t0 = performance.now();
       let c: unknown;
       try {
-        c = p.choose(view, d, rng);
+        c = guarded(`bot ${name}`, () => p.choose(view, d, rng));
       } catch (e) {
+        if (e instanceof PluginError) throw new PluginError(`${e.message} on a ${d.kind} decision`, name, d.kind, { cause: e });
         const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
         throw new PluginError(`bot ${name} threw on a ${d.kind} decision: ${why}`, name, d.kind, { cause: e });
       } finally {
@@ -116,7 +155,7 @@ export async function loadPlugin(spec: string): Promise<void> {
     throw new InputError(`policy "${spec}": module ${file} failed to load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
   const x = mod.default;
-  if (isPolicy(x)) {
+  if (checkedPolicy(x, `policy "${spec}": module ${file}`)) {
     loadedPlugins.set(file, {
       create(options) {
         const keys = Object.keys(options);
@@ -131,11 +170,11 @@ export async function loadPlugin(spec: string): Promise<void> {
       create(options) {
         let p: unknown;
         try {
-          p = (x as (o: Record<string, string>) => unknown)(options);
+          p = guarded(`the factory of ${file}`, () => (x as (o: Record<string, string>) => unknown)(options));
         } catch (e) {
           throw new InputError(`policy "${spec}": the factory of ${file} threw: ${e instanceof Error ? e.message : String(e)}`);
         }
-        if (!isPolicy(p)) throw new InputError(`policy "${spec}": the factory of ${file} returned no Policy (an object with a name and choose)`);
+        if (!checkedPolicy(p, `policy "${spec}": the policy the factory of ${file} returned`)) throw new InputError(`policy "${spec}": the factory of ${file} returned no Policy (an object with a name and choose)`);
         return wrap(p, file);
       },
     });
@@ -192,6 +231,6 @@ function probeLoad(spec: string, file: string, limitMs: number): Promise<void> {
     }
     worker.on('message', (m: string | null) => settle(m === null ? null : `failed to load: ${m}`));
     worker.on('error', (e) => settle(`failed to load: ${e.message.split('\n')[0]}`));
-    worker.on('exit', () => settle('never finished loading: its top level awaits something that never settles'));
+    worker.on('exit', () => settle('never finished loading: its top level awaits something that never settles (or calls process.exit)'));
   });
 }

@@ -129,7 +129,7 @@ describe('a plugin that hangs while it loads', () => {
     new RegExp(`^policy ".*hang-load\\.mjs": module .*hang-load\\.mjs ${how}\n$`);
 
   const slow = 'did not finish loading within 5 s \\(--decision-timeout, at least 5 s\\): a busy loop or an await that never settles at its top level\\?';
-  const dry = 'never finished loading: its top level awaits something that never settles';
+  const dry = 'never finished loading: its top level awaits something that never settles \\(or calls process\\.exit\\)';
   for (const [how, command, says] of [
     ['loop', 'play', slow],
     ['await', 'run', slow],
@@ -183,4 +183,50 @@ describe('a plugin that hangs while it loads', () => {
       expect(existsSync(lock)).toBe(false);
     }, 60_000);
   }
+});
+
+/*
+ * A plugin cannot end the process or spoil its output: process.exit in a
+ * decision is an error naming the bot, its console.log goes to stderr (play
+ * --json stays JSON), and a name getter that throws is named.
+ */
+describe('a plugin that exits, prints or has no name', () => {
+  it('process.exit in a decision: one line naming the bot, exit 1 (play); an error row naming it (run)', () => {
+    const p = cli(['play', ...ARMIES, '--seed', '3', '--policy-a', `${BOT}:mode=exit,at=3`]);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toMatch(/^error: bot misbehave-exit \(.*misbehave\.mjs\) called process\.exit\(3\) on a \w+ decision; replay it with --seed 3\n$/);
+    const exp = path.join(dir, 'exit.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'experiment',
+        name: 'exit',
+        seed: 'x',
+        games: 2,
+        matchups: [[path.join(ROOT, 'sims/armies/ironbound-400.json'), path.join(ROOT, 'sims/armies/tuskfell-400.json')]],
+        scenarios: ['raid'],
+        policies: [[`${BOT}:mode=exit,at=3`, 'random']],
+      }),
+    );
+    const out = path.join(dir, 'exit-out');
+    const r = cli(['run', exp, '--workers', '1', '--out', out, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    const errors = readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(errors).toHaveLength(2);
+    for (const e of errors) expect(e).toMatch(/bot misbehave-exit \(.*\) called process\.exit\(3\) on a \w+ decision/);
+  });
+
+  it("console.log in a decision goes to stderr: play --json's stdout is the same JSON", () => {
+    const r = cli(['play', ...ARMIES, '--seed', '4', '--policy-a', `${BOT}:mode=log`, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('thinking out loud\n');
+    expect(r.stdout).toBe(cli(['play', ...ARMIES, '--seed', '4', '--policy-a', 'random', '--json']).stdout);
+  });
+
+  it('a name getter that throws: one line naming the module, exit 2', () => {
+    const bad = path.join(ROOT, 'test', 'runner', 'fixtures', 'bots', 'bad-name.mjs');
+    const r = cli(['play', ...ARMIES, '--policy-a', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`policy "${bad}": module ${bad}: reading its name or choose threw: no name today\n`);
+  });
 });
