@@ -13,6 +13,7 @@ import type { Rng } from '../dice/types.js';
 import { InputError } from '../errors.js';
 import { isPluginSpec, loadedPlugins, splitSpec } from './registry.js';
 import { beginDecision, decisionLimitMs, endDecision } from './watch.js';
+import { readOnlyMaker, readOnlyView, ReadOnlyWrite } from './readonly.js';
 
 const isPolicy = (x: unknown): x is Policy =>
   typeof x === 'object' && x !== null && typeof (x as Policy).name === 'string' && typeof (x as Policy).choose === 'function';
@@ -112,6 +113,7 @@ function wrap(p: Policy, file: string): Policy {
     throw new InputError(`plugin ${file}: reading its policy's name threw: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
   const name = `${own} (${file})`;
+  const readOnly = readOnlyMaker(name);
   return {
     name,
     choose(view: GameView, d: Decision, rng: Rng): Choice {
@@ -119,8 +121,9 @@ function wrap(p: Policy, file: string): Policy {
       const t0 = performance.now();
       let c: unknown;
       try {
-        c = guarded(`bot ${name}`, () => p.choose(view, d, rng));
+        c = guarded(`bot ${name}`, () => p.choose(readOnlyView(view, readOnly), d, rng));
       } catch (e) {
+        if (e instanceof ReadOnlyWrite) throw new PluginError(`${e.message}, on a ${d.kind} decision`, name, d.kind, { cause: e });
         if (e instanceof PluginError) throw new PluginError(`${e.message} on a ${d.kind} decision`, name, d.kind, { cause: e });
         const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
         throw new PluginError(`bot ${name} threw on a ${d.kind} decision: ${why}`, name, d.kind, { cause: e });

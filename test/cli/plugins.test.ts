@@ -230,3 +230,29 @@ describe('a plugin that exits, prints or has no name', () => {
     expect(r.stderr).toBe(`policy "${bad}": module ${bad}: reading its name or choose threw: no name today\n`);
   });
 });
+
+describe('a plugin sees the game read-only', () => {
+  it('a bot that adds to its VP: one line naming the bot, exit 1 (play); its games are errors, not wins (run)', () => {
+    const p = cli(['play', ...ARMIES, '--seed', '2', '--policy-a', `${BOT}:mode=cheat,at=2`]);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toMatch(/^error: bot misbehave-cheat \(.*misbehave\.mjs\) tried to change the game \(set 0\); a bot sees the game read-only: play a fork \(view\.fork\) to try moves, on a \w+ decision; replay it with --seed 2\n$/);
+    const exp = path.join(dir, 'cheat.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'experiment',
+        name: 'cheat',
+        seed: 'c',
+        games: 4,
+        matchups: [[path.join(ROOT, 'sims/armies/ironbound-400.json'), path.join(ROOT, 'sims/armies/tuskfell-400.json')]],
+        scenarios: ['raid'],
+        policies: [[`${BOT}:mode=cheat,at=2`, 'random']],
+      }),
+    );
+    const out = path.join(dir, 'cheat-out');
+    const r = cli(['run', exp, '--workers', '1', '--out', out, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(out, 'games.csv'), 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1)).toHaveLength(4);
+  });
+});
