@@ -216,3 +216,26 @@ describe('output paths near the system limit', () => {
     expect(readdirSync(d)).toEqual([]);
   });
 });
+
+describe('one experiment per output folder', () => {
+  it("another experiment into a folder with one's outputs is refused, exit 2, the first intact; --force replaces them", () => {
+    const d = out();
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report']).code).toBe(0);
+    const games = readFileSync(path.join(d, 'games.csv'), 'utf8');
+    const other = JSON.parse(readFileSync(tiny, 'utf8'));
+    other.name = 'tiny-two';
+    other.matchups = other.matchups.map((m: string[]) => m.map((a) => path.join(FIXTURES, 'sims', a)));
+    const f = path.join(out(), 'tiny-two.json');
+    writeFileSync(f, JSON.stringify(other));
+    const r = cli(['run', f, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${d}: holds the outputs of experiment "tiny", not of experiment "tiny-two"; choose another --out, or add --force to replace them\n`);
+    expect(readFileSync(path.join(d, 'games.csv'), 'utf8')).toBe(games);
+    writeFileSync(path.join(d, 'crossing.csv'), 'a sweep was here\n');
+    const forced = cli(['run', f, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(d, 'manifest.json'), 'utf8')).experiment).toBe('tiny-two');
+    expect(existsSync(path.join(d, 'crossing.csv'))).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ interface RunFlags {
   out?: string;
   shard?: string;
   resume?: boolean;
+  force?: boolean;
   precision?: string;
   failFast?: boolean;
   chunk?: string;
@@ -41,6 +42,7 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--shard <k/n>', 'run slice K of N (combine the slices with `skirmish merge`)')
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
+    .option('--force', "replace another experiment's outputs in --out (they are removed first) instead of refusing")
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
     .option('--decision-timeout <s>', `seconds a plugin bot may take over one decision; its game goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
@@ -104,6 +106,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
           chunk,
           shard,
           resume: flags.resume === true,
+          force: flags.force === true,
           failFast: flags.failFast === true,
           decisionTimeout,
           gameModule,
