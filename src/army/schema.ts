@@ -6,12 +6,12 @@ import {
   specialRuleDefSchema,
   uniqueActionDefSchema,
 } from '../rules/schema.js';
-import { boundedInt, boundedList } from '../data/bounds.js';
+import { boundedInt, boundedList, nameText } from '../data/bounds.js';
 
 // Bounds: src/data/bounds.ts (docs/BOUNDS.md).
 const points = boundedInt('points');
 const models = boundedInt('models');
-const name = z.string().min(1);
+const name = nameText;
 const modifier = boundedInt('modifier').optional();
 
 /** Characteristic changes an upgrade makes, added to the profile's values. */

@@ -6,7 +6,7 @@
  */
 import { closeSync, fsyncSync } from 'node:fs';
 import { isPluginSpec } from '../bots/registry.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../bots/watch.js';
 import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -104,8 +104,9 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const files = campaignFiles(out);
   refuseFolders(Object.values(files));
   // Plugin battle bots are loaded here first, before any output: a bad module is exit 2, not a run of errors.
+  if (opts.decisionTimeout !== undefined) setDecisionTimeout(opts.decisionTimeout);
   await loadBattlePlugins(c);
-  const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null };
+  const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
   let checkpoint: Checkpoint<CampaignRow>;
   if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);
   else {
@@ -155,7 +156,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   const plugins = c.players.some((p) => isPluginSpec(p.battlePolicy));
   const watch: PoolWatch<CampaignTask> = { timeoutS: opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT_S, watched: () => plugins, cellOf: () => ({ index: 0, key: c.name }) };
   const executor: Executor<CampaignTask, CampaignTaskResult> =
-    workers === 0 && !plugins ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(Math.max(1, workers), workerFile, watch);
+    workers === 0 && !plugins ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(Math.max(1, Math.min(workers, hi - lo - checkpoint.resumedGames)), workerFile, watch);
   const maxInFlight = Math.max(2, executor.threads * 2);
   const started = Date.now();
   const resumed = checkpoint.resumedGames;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { nameText } from '../data/bounds.js';
 import { buildArmy } from '../army/index.js';
 import { expandStrongest, getPolicy, isPluginSpec, resolvePolicySpec, splitSpec } from '../bots/index.js';
 import { formatIssues, readJsonFile, type ValidationResult } from '../data/json.js';
@@ -17,7 +18,7 @@ export const DEFAULT_TARGET = 120;
 /** A campaign that has not ended after this many cycles ends on points (our safety net). */
 export const DEFAULT_MAX_CYCLES = 40;
 
-const name = z.string().min(1);
+const name = nameText;
 
 /** Why a battle policy spec cannot play a campaign's battles, or null. */
 function battlePolicyError(spec: string): string | null {
@@ -117,7 +118,8 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
       const at = ['factions', fi, 'players', pi];
       if (playerNames.has(p.name)) err([...at, 'name'], `"${p.name}" is also ${playerNames.get(p.name)}: player names must be unique`);
       playerNames.set(p.name, formatPath(at));
-      const armyFile = path.normalize(path.join(dir, p.army));
+      // An absolute path is the file itself, not a path under the campaign's folder.
+      const armyFile = path.isAbsolute(p.army) ? path.normalize(p.army) : path.normalize(path.join(dir, p.army));
       let armyJson: unknown;
       try {
         armyJson = readJsonFile(armyFile);
@@ -188,7 +190,7 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
     })),
     factions: factions as Campaign['factions'],
     players,
-    out: opts.out ?? (d.out ? path.join(dir, d.out) : path.join('reports', d.name)),
+    out: opts.out ?? (d.out ? (path.isAbsolute(d.out) ? d.out : path.join(dir, d.out)) : path.join('reports', d.name)),
     battlePolicyOverride: opts.battlePolicy,
     inputsHash: '',
   };

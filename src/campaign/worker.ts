@@ -79,9 +79,9 @@ export function campaignSeed(seed: string, name: string, i: number): string {
 }
 
 export default async function runCampaignTask(task: CampaignTask): Promise<CampaignTaskResult> {
+  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
   const { c, policies, musters, fight } = await prepareCampaign(task.file, task.battlePolicy);
   // Synchronous from here to the end of the task: no other task of this thread runs meanwhile.
-  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
   setWatch(task.watch ?? null);
   try {
     return playCampaigns(task, c, policies, musters, fight);

@@ -13,13 +13,24 @@ export function wholeNumber(flag: string, raw: string, min: number, max: number)
   return n;
 }
 
-/** Most worker threads a command accepts: more only thrash the machine. */
-export const MAX_WORKERS = 256;
+/** Most worker threads a command accepts: 4 per parallel thread of the machine (at least 4); more only thrash it. */
+export function maxWorkers(): number {
+  return Math.max(4, 4 * availableParallelism());
+}
 
-/** `--workers N`: 0..MAX_WORKERS; above the machine's parallelism it is allowed, with a warning on stderr. */
+/** `--workers`' help: the default and the cap on this machine. */
+export function workersHelp(): string {
+  return `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here; at most 4 per core, ${maxWorkers()} here; never more than there are tasks)`;
+}
+
+/** `--workers N`: 0..maxWorkers(); above the machine's parallelism it is allowed, with a warning on stderr. */
 export function workersFlag(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const n = wholeNumber('--workers', raw, 0, MAX_WORKERS);
+  const max = maxWorkers();
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) > max) {
+    throw new InputError(`--workers: expected a whole number 0..${max} (at most 4 per parallel thread; this machine has ${availableParallelism()}), got "${raw}"`);
+  }
+  const n = Number(raw);
   const cores = availableParallelism();
   if (n > cores) process.stderr.write(`warning: --workers ${n} is more than this machine's ${cores} parallel threads; games will not go faster\n`);
   return n;
@@ -91,6 +102,9 @@ export interface StopSignals {
   received(): 'SIGINT' | 'SIGTERM' | null;
 }
 
+/** After a second signal, the process ends within this even if the tasks in flight do not. */
+const FORCE_EXIT_MS = 2_000;
+
 /** Runs `work` with SIGINT and SIGTERM turned into the runner's stop and abandon signals. */
 export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): Promise<T> {
   const stop = new AbortController();
@@ -104,6 +118,12 @@ export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): 
     } else {
       process.stderr.write(`\n${sig}: abandoning the tasks in flight\n`);
       abandon.abort();
+      // Whatever still runs (a plugin module loading, a worker that will not end), the process ends soon;
+      // exiting runs the 'exit' handlers, which release the run lock.
+      setTimeout(() => {
+        process.stderr.write(`${sig}: ending now\n`);
+        process.exit(signalName === 'SIGTERM' ? 143 : 130);
+      }, FORCE_EXIT_MS).unref();
     }
   };
   const onInt = (): void => onSignal('SIGINT');

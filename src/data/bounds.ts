@@ -52,3 +52,10 @@ export function boundedNumber(name: BoundName, above?: number) {
 export function boundedList<T extends z.ZodType>(item: T) {
   return z.array(item).max(BOUNDS.listItems.max);
 }
+
+/**
+ * A name or path a data file gives (army and entry names, players, experiment
+ * paths and policies): it ends up in CSV cells and report pages, where a line
+ * break or other control character would break the row.
+ */
+export const nameText = z.string().min(1).regex(/^[^\p{Cc}]*$/u, 'expected no control characters (line breaks, tabs, ...)');

@@ -106,7 +106,48 @@ export function parseJsonText(text: string, file: string): unknown {
   }
   const bad = forbiddenKeyPath(value, []);
   if (bad) throw new InputError(`${file}: ${formatPath(bad)}: unknown key`);
+  // JSON.parse keeps the last of two equal keys: which one the author meant is unknowable, so neither is taken.
+  const dup = duplicateKey(body);
+  if (dup) {
+    const { line, column } = lineColumn(body, dup.offset);
+    throw new InputError(`${file}: ${formatPath(dup.path.map(shownKey))}: duplicate key (line ${line}, column ${column})`);
+  }
   return value;
+}
+
+/** A key as an error line shows it: a long one is cut (a 1 MB key is not echoed whole). */
+export function shownKey<K extends PropertyKey>(key: K): K | string {
+  const MAX = 40;
+  return typeof key === 'string' && key.length > MAX ? `${key.slice(0, MAX)}… (${key.length} characters)` : key;
+}
+
+/** The first key that appears twice in one object of valid JSON `text`: its path and offset; or null. */
+export function duplicateKey(text: string): { path: PropertyKey[]; offset: number } | null {
+  type Frame = { keys: Set<string>; key: string | null; expectKey: boolean } | { index: number };
+  const frames: Frame[] = [];
+  const pathTo = (): PropertyKey[] => frames.map((f) => ('index' in f ? f.index : (f.key ?? '')));
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = frames.at(-1);
+    if (c === 0x22) {
+      const start = i;
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      if (top && 'keys' in top && top.expectKey) {
+        const key = JSON.parse(text.slice(start, i + 1)) as string;
+        top.expectKey = false;
+        top.key = key;
+        if (top.keys.has(key)) return { path: pathTo(), offset: start };
+        top.keys.add(key);
+      }
+    } else if (c === 0x7b) frames.push({ keys: new Set(), key: null, expectKey: true });
+    else if (c === 0x5b) frames.push({ index: 0 });
+    else if (c === 0x7d || c === 0x5d) frames.pop();
+    else if (c === 0x2c && top) {
+      if ('index' in top) top.index++;
+      else top.expectKey = true;
+    }
+  }
+  return null;
 }
 
 /** Offset of the first `[` or `{` nested deeper than `max` (strings skipped), or -1. */
@@ -301,10 +342,10 @@ export function formatIssues(file: string, issues: readonly z.core.$ZodIssue[], 
   for (const issue of issues) {
     const path = [...at, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) lines.push(`${file}: ${formatPath([...path, key])}: unknown key`);
+      for (const key of issue.keys) lines.push(`${file}: ${formatPath([...path, shownKey(key)])}: unknown key`);
       continue;
     }
-    lines.push(`${file}: ${formatPath(path)}: ${issueMessage(issue)}`);
+    lines.push(`${file}: ${formatPath(path.map(shownKey))}: ${issueMessage(issue)}`);
   }
   return lines;
 }

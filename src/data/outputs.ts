@@ -86,7 +86,21 @@ export function checkOutputDir(flag: string, dir: string): void {
   checking(flag, dir, () => checkDir(flag, dir));
 }
 
+/**
+ * The longest path a command writes under its output folder: a replay's
+ * temporary file (`replays/.c<cell>-g<game>.html.tmp-<pid>`), with room for
+ * large cell, game and pid numbers.
+ */
+export const LONGEST_OUTPUT = 'replays/.c99999-g99999999.html.tmp-4194304';
+/** The longest path the system opens (Linux PATH_MAX, less its terminating zero). */
+const PATH_MAX = 4095;
+
 function checkDir(flag: string, dir: string): void {
+  // The folder itself may fit while the files under it do not: that would fail only after the games.
+  const longest = Buffer.byteLength(path.join(path.resolve(dir), LONGEST_OUTPUT));
+  if (longest > PATH_MAX) {
+    throw new InputError(`${flag} ${dir}: too long a path: files written under it reach ${longest} bytes, beyond the system's ${PATH_MAX}; choose a shorter one`);
+  }
   const k = kind(dir);
   if (k === 'file' || k === 'other') throw new InputError(`${flag} ${dir}: is an existing file, expected a folder`);
   const problem = k === 'under-file' ? 'a part of the path is a file, not a folder' : dirProblem(dir);
@@ -110,6 +124,23 @@ export function makeOutputDir(dir: string): void {
       if (codeOf(err) !== 'EEXIST') throw err;
     }
   }
+}
+
+/**
+ * Makes a subfolder of an output folder (a report's `replays/`). A link
+ * planted under its name is refused, never followed: the files would land
+ * wherever it points.
+ */
+export function makeOutputSubdir(dir: string): void {
+  let st: ReturnType<typeof lstatSync> | null = null;
+  try {
+    st = lstatSync(dir);
+  } catch {
+    // not there yet
+  }
+  if (st?.isSymbolicLink()) throw new InputError(`${dir}: a link where an output folder goes; remove it (its files are written only into a real folder)`);
+  if (st && !st.isDirectory()) throw new InputError(`${dir}: a file where an output folder goes; remove or rename it`);
+  if (!st) makeOutputDir(dir);
 }
 
 /** Removes a file if it is there; a temporary file must never be left behind. */

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically } from '../data/index.js';
 import { InputError } from '../errors.js';
+import { makeOutputSubdir, writeFileAtomically } from '../data/outputs.js';
 import { readColumns, readOptional } from './csv.js';
 import { htmlTable, esc, PAGE_STYLE, replayList } from './page.js';
 import { renderSvg } from './render.js';
@@ -189,7 +189,7 @@ ${dataSection}
 export async function writeReport(opts: ReportOptions): Promise<ReportOutcome> {
   const built = await buildReport(opts);
   const written: string[] = [];
-  if (built.replays.length > 0) mkdirSync(path.join(opts.dir, 'replays'), { recursive: true });
+  if (built.replays.length > 0) makeOutputSubdir(path.join(opts.dir, 'replays'));
   for (const r of built.replays) {
     const f = path.join(opts.dir, r.link.file);
     writeFileAtomically(f, r.html);

@@ -27,6 +27,8 @@ export interface CheckpointHeader {
   experiment: string;
   inputsHash: string;
   shard: string | null;
+  /** The build that wrote it (packageVersion): a run resumes only on the build that started it. */
+  build?: string;
 }
 
 /** Where one finished task sits in the checkpoint file. */
@@ -141,6 +143,13 @@ export class Checkpoint<R = GameRecord> {
         if (h.checkpoint !== header.checkpoint) {
           closeSync(fd);
           throw new InputError(`${file}: made by another version of skirmish-lab (checkpoint format ${String(h.checkpoint)}); delete it to start over`);
+        }
+        if (header.build !== undefined && h.build !== header.build) {
+          closeSync(fd);
+          throw new InputError(
+            `${file}: started by skirmish-lab ${h.build ?? '(an unknown build)'}, this is ${header.build}: another build may play other games from the same seeds; ` +
+              'resume it with that build, or delete the file to start over',
+          );
         }
         if (h.inputsHash !== header.inputsHash || (h.shard ?? null) !== header.shard) {
           closeSync(fd);

@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { stringify } from 'csv-stringify/sync';
+import { SUMMARY_COLUMNS } from './summary.js';
 import type { GameError, GameRecord } from './types.js';
 
 /** games.csv columns, in order (documented in the README, section run). */
@@ -94,9 +95,22 @@ export function errorRow(e: GameError): (string | number)[] {
   return [e.cell, e.game, e.seed, e.message.replace(/\s*\n\s*/g, ' | ')];
 }
 
-/** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends). */
+/** A text cell a spreadsheet would run as a formula: it starts with = + - @ (or a tab or carriage return). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as written: one a spreadsheet would run as a formula gets a
+ * leading `'` (docs/OUTPUTS.md). A number, or a number's text (`-3`,
+ * `-Infinity`), stays as it is.
+ */
+export function safeCell(v: string | number): string | number {
+  if (typeof v !== 'string' || !FORMULA_START.test(v)) return v;
+  return v.trim() === v && !Number.isNaN(Number(v)) ? v : `'${v}`;
+}
+
+/** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends; formula-like text neutralised, see safeCell). */
 export function csvText(rows: (string | number)[][]): string {
-  return rows.length === 0 ? '' : stringify(rows, { eof: true, record_delimiter: 'unix' });
+  return rows.length === 0 ? '' : stringify(rows.map((r) => r.map(safeCell)), { eof: true, record_delimiter: 'unix' });
 }
 
 export function csvHeader(columns: readonly string[]): string {
@@ -151,20 +165,51 @@ export function checkCsvFile(file: string, text: string): void {
   if (lines[lines.length - 1] === '') lines.pop();
   if (lines.length === 0) throw new InputError(`${file}: expected a CSV header line, found an empty file`);
   let columns = 0;
+  // Columns that hold numbers (or nothing, for no data): a report must not chart "abc" as NaN.
+  let numeric: [number, string][] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+    let fields: string[] | null = null;
     let n: number;
     if (line.includes('"')) {
       try {
-        n = parseCsvLine(line).length;
+        fields = parseCsvLine(line);
       } catch (err) {
         throw new InputError(`${file}: line ${i + 1}: damaged CSV: ${(err as Error).message}`);
       }
+      n = fields.length;
     } else {
       n = 1;
       for (let j = line.indexOf(','); j >= 0; j = line.indexOf(',', j + 1)) n++;
     }
-    if (i === 0) columns = n;
-    else if (n !== columns) throw new InputError(`${file}: line ${i + 1}: damaged CSV: ${n} fields, the header has ${columns}`);
+    if (i === 0) {
+      columns = n;
+      numeric = (fields ?? line.split(',')).flatMap((c, k): [number, string][] => (NUMBER_COLUMNS.has(c) ? [[k, c]] : []));
+      continue;
+    }
+    if (n !== columns) throw new InputError(`${file}: line ${i + 1}: damaged CSV: ${n} fields, the header has ${columns}`);
+    if (numeric.length === 0) continue;
+    fields ??= line.split(',');
+    for (const [k, name] of numeric) {
+      const v = fields[k];
+      if (v !== '' && (v.trim() !== v || Number.isNaN(Number(v)))) {
+        throw new InputError(`${file}: line ${i + 1}: column ${name}: expected a number, got ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`);
+      }
+    }
   }
 }
+
+/** Columns of the run's CSVs (games.csv, summary.csv) that hold only numbers, or nothing for no data. */
+const NUMBER_COLUMNS: ReadonlySet<string> = new Set([
+  'game',
+  'vp_a',
+  'vp_b',
+  'rounds',
+  'warriors_lost_a',
+  'warriors_lost_b',
+  'points_destroyed_a',
+  'points_destroyed_b',
+  'stalled',
+  'passive_rounds',
+  ...SUMMARY_COLUMNS.slice(SUMMARY_COLUMNS.indexOf('games'), SUMMARY_COLUMNS.indexOf('passive_rounds_mean') + 1),
+]);

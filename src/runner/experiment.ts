@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { formatIssues, inputFileProblem, readJsonFile, type ValidationResult } from '../data/json.js';
 import { pluginFile } from '../bots/index.js';
 import { InputError } from '../errors.js';
-import { BOUNDS, boundedInt, boundedList } from '../data/bounds.js';
+import { BOUNDS, boundedInt, boundedList, nameText } from '../data/bounds.js';
 import { buildFaction, randomArmy, randomArmyName, withFactionFile, type ArmyFile } from '../army/index.js';
 import { expandSweep, sweepSchema } from './sweep.js';
 import { parseConfirm } from './confirm.js';
 import type { ArmyRef, CellSpec, ConfirmSpec, Experiment, Precision, SweepPlan } from './types.js';
 
-const fileName = z.string().min(1);
+const fileName = nameText;
 
 /**
  * A generated army list in place of an army file: `randomArmy` of the faction

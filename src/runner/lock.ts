@@ -1,4 +1,5 @@
 import { linkSync, lstatSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -12,6 +13,47 @@ interface Holder {
   host: string;
   startedAt: string;
   command: string;
+  /** A random token per lock taken: tells this process's own locks from a lock an earlier process with its pid left. */
+  token?: string;
+  /** The kernel's boot id: a lock from before a reboot is stale whatever its pid. */
+  boot?: string;
+  /** The holder's start time in clock ticks since boot (/proc/PID/stat): a pid reused by another process is not the holder. */
+  pidStart?: string;
+}
+
+/** The tokens of the locks this process holds now. */
+const heldTokens = new Set<string>();
+
+function readOr(file: string, fallback: string | undefined): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return fallback;
+  }
+}
+
+/** Field 22 of /proc/PID/stat (the process's start time), or undefined where there is no /proc. */
+function pidStartOf(pid: number | 'self'): string | undefined {
+  const stat = readOr(`/proc/${pid}/stat`, undefined);
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+/**
+ * Whether a lock's holder on this host is gone: its pid does not run, or runs
+ * as another process (started at another time, or before a reboot), or is
+ * this very process without holding the lock (in a container every fresh
+ * process is pid 1, so an old lock's pid is often our own).
+ */
+function holderGone(h: Holder, me: Holder): boolean {
+  if (h.pid === process.pid) return h.token === undefined || !heldTokens.has(h.token);
+  if (!alive(h.pid)) return true;
+  if (h.boot !== undefined && me.boot !== undefined && h.boot !== me.boot) return true;
+  if (h.pidStart !== undefined) {
+    const now = pidStartOf(h.pid);
+    if (now !== undefined && now !== h.pidStart) return true;
+  }
+  return false;
 }
 
 export interface RunLock {
@@ -60,15 +102,24 @@ function readHolder(file: string): { text: string; holder: Holder | null } | nul
 /**
  * Takes the run lock of output folder `dir` (without it, two runs into one
  * folder would mix their rows in games.csv). The lock is a file created
- * exclusively, holding the run's pid and host. A lock whose pid no longer
- * runs on this host (a run killed with kill -9) is stale and taken over; any
+ * exclusively, holding the run's pid, host, boot id, the pid's start time
+ * and a random token. A lock on this host whose holder is gone (see
+ * holderGone: a run killed with kill -9, a reused pid) is stale and taken over; any
  * other holder refuses the run with exit 2, naming the folder and the holder.
  * Other commands that write a run's files into a folder (tournament, sweep,
  * campaign) get this through runExperiment.
  */
 export function acquireRunLock(dir: string): RunLock {
   const file = path.join(dir, LOCK_FILE);
-  const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
+  const me: Holder = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    command: process.argv.slice(1).join(' '),
+    token: randomBytes(8).toString('hex'),
+    boot: readOr('/proc/sys/kernel/random/boot_id', undefined),
+    pidStart: pidStartOf('self'),
+  };
   let tookOverFrom: number | null = null;
   refuseFolders([file]);
   // The lock appears with its holder already in it (written beside, then linked): never an empty lock.
@@ -88,7 +139,7 @@ export function acquireRunLock(dir: string): RunLock {
         const seen = readHolder(file);
         if (seen === null) continue; // released meanwhile: try again
         const h = seen.holder;
-        const stale = h ? h.host === me.host && !alive(h.pid) : Date.now() - statSync(file).mtimeMs > EMPTY_LOCK_MS;
+        const stale = h ? h.host === me.host && holderGone(h, me) : Date.now() - statSync(file).mtimeMs > EMPTY_LOCK_MS;
         if (!stale) {
           const who = h
             ? `pid ${h.pid}${h.pid === process.pid ? ' (this process)' : ''}${h.host === me.host ? '' : ` on ${h.host}`}, started ${h.startedAt}: ${h.command}`
@@ -112,9 +163,11 @@ export function acquireRunLock(dir: string): RunLock {
         unlinkSync(aside);
         continue;
       }
+      heldTokens.add(me.token!);
       const release = (): void => {
         process.off('exit', release);
-        if (readHolder(file)?.holder?.pid === process.pid) unlinkSync(file);
+        heldTokens.delete(me.token!);
+        if (readHolder(file)?.holder?.token === me.token) unlinkSync(file);
       };
       // A run ended by process.exit still leaves the folder free.
       process.on('exit', release);

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,9 +26,36 @@ export function workerFile(): string {
   return path.join(packageRoot(), 'dist', 'runner', 'worker.js');
 }
 
+let version: string | undefined;
+
+/**
+ * The version and build of the running code, `0.1.0+<build>`: the build is
+ * the first 12 hex digits of a sha256 over the running code's files (dist/
+ * when built, src/ under tsx), so two builds of one version differ. Manifests
+ * and checkpoints carry it: merge and --resume refuse to mix builds.
+ */
 export function packageVersion(): string {
+  if (version !== undefined) return version;
   const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+  version = `${pkg.version}+${buildId()}`;
+  return version;
+}
+
+function buildId(): string {
+  // This file is <code>/runner/paths.{js,ts}: hash every module file under <code>, in a fixed order.
+  const code = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(m?js|ts|json)$/.test(e.name) && !e.name.endsWith('.map')) files.push(p);
+    }
+  };
+  walk(code);
+  const h = createHash('sha256');
+  for (const f of files) h.update(path.relative(code, f)).update('\0').update(readFileSync(f)).update('\0');
+  return h.digest('hex').slice(0, 12);
 }
 
 /** `skirmish run` without an argument. */

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync } from 'node:fs';
+import { closeSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
 import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
 import { createInProcess, createPool, TaskDropped, type Executor, type PoolWatch } from './pool.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../bots/watch.js';
 import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { shardRange } from './seeds.js';
@@ -42,6 +42,8 @@ export interface RunOptions {
   workers?: number;
   /** Games per task. Default: paced, about TASK_MS of play a task. Never changes results. */
   chunk?: number;
+  /** Replace another experiment's outputs in the folder (they are removed first) instead of refusing. */
+  force?: boolean;
   shard?: Shard | null;
   resume?: boolean;
   failFast?: boolean;
@@ -166,13 +168,20 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   const confirm = shard === null ? (e.confirm ?? null) : null;
   const mainCells = e.cells.length;
   // Plugins and policy options are checked here, before any output: a bad bot is exit 2, not a run of errors.
+  // A plugin module gets --decision-timeout to load (plugins.ts): one that hangs at load is exit 2, not a hung run.
+  if (opts.decisionTimeout !== undefined) setDecisionTimeout(opts.decisionTimeout);
   if (!opts.game && opts.gameModule === undefined) {
     await checkCellPolicies(confirm && e.cells.length > 0 ? [...e.cells, confirmCell(e.cells[0], confirm.policy, mainCells)] : e.cells);
   }
   const files = outputFiles(out);
+  claimFolder(out, e, opts.force === true, [
+    ...Object.values(files),
+    ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []),
+    ...(e.sweep ? ['sweep.csv', 'crossing.csv', 'lists.csv'].map((f) => path.join(out, f)) : []),
+  ]);
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
-  const header = { checkpoint: 2 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null };
+  const header = { checkpoint: 2 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
   let checkpoint: Checkpoint;
   if (opts.resume) {
     checkpoint = Checkpoint.resume(files.checkpoint, header);
@@ -261,7 +270,18 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     watched: (t) => hasPlugin(t.cell),
     cellOf: (t) => ({ index: t.cell.index, key: t.cell.key }),
   };
-  const executor: Executor = workers === 0 && !plugins ? createInProcess(opts.game) : createPool(Math.max(1, workers), undefined, watch);
+  // Never more workers than tasks: a worker costs its memory (tens of MB) whether it plays or not.
+  const upTo = (games: number): number => (chunk === null ? games : Math.ceil(games / chunk));
+  const tasksLeft = Math.max(
+    1,
+    e.cells.reduce((s, c) => {
+      const { start, end } = shardRange(e.precision ? e.precision.maxGames : e.gamesPerCell, shard);
+      let left = end - start;
+      for (const en of checkpoint.index.get(c.index)?.values() ?? []) left -= en.end - en.start;
+      return s + upTo(Math.max(0, left));
+    }, 0),
+  );
+  const executor: Executor = workers === 0 && !plugins ? createInProcess(opts.game) : createPool(Math.max(1, Math.min(workers, tasksLeft)), undefined, watch);
   const maxInFlight = Math.max(2, executor.threads * 2);
   // Finished-but-unwritten tasks of later cells (look-ahead while a --precision cell decides).
   const window = maxInFlight * 4;
@@ -779,4 +799,35 @@ function closeQuietly(fd: number): void {
   } catch {
     // already closed
   }
+}
+
+/** Every file a run, sweep or tournament writes into its folder (the report's included). */
+const RUN_OUTPUTS = ['games.csv', 'summary.csv', 'errors.csv', 'manifest.json', 'sweep.csv', 'crossing.csv', 'lists.csv', 'pairings.csv', 'ratings.csv', 'report.html'];
+
+/**
+ * A folder holding another experiment's outputs (its manifest names another
+ * experiment, or a sweep where this is not one, or the reverse) is refused:
+ * the two would mix (a report titled after one showing the other's data).
+ * With `force` the other's files are removed first. The same experiment
+ * again replaces its own files; those this kind does not write go.
+ */
+function claimFolder(out: string, e: Experiment, force: boolean, writes: readonly string[]): void {
+  let before: { experiment?: unknown; sweep?: unknown } | null = null;
+  try {
+    before = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { experiment?: unknown; sweep?: unknown };
+  } catch {
+    // no manifest, or not ours: nothing to compare with
+  }
+  if (before === null) return;
+  const other = before.experiment !== e.name || (before.sweep !== undefined) !== (e.sweep !== undefined);
+  if (other && !force) {
+    const what = (name: unknown, sweep: boolean): string => `${sweep ? 'sweep' : 'experiment'} ${JSON.stringify(name)}`;
+    throw new InputError(
+      `${out}: holds the outputs of ${what(before.experiment, before.sweep !== undefined)}, not of ${what(e.name, e.sweep !== undefined)}; ` +
+        'choose another --out, or add --force to replace them',
+    );
+  }
+  const keep = new Set(writes.map((f) => path.basename(f)));
+  for (const f of RUN_OUTPUTS) if (!keep.has(f) && (other || f !== 'report.html')) removeIfPresent(path.join(out, f));
+  if (other) rmSync(path.join(out, 'replays'), { recursive: true, force: true });
 }

@@ -83,12 +83,13 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
 export async function runTaskWith(task: Task, create?: CreateGame): Promise<TaskResult> {
   const id = `${create ? 'fn' : (task.gameModule ?? '')}\n${task.cell.index}\n${task.cell.key}`;
   let play = prepared.get(id);
+  // Set before the cell is prepared: a plugin module gets the same seconds to load.
+  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
   if (!play) {
     play = await (create ?? (await creatorFor(task.gameModule)))(task.cell);
     prepared.set(id, play);
   }
   // Synchronous from here to the end of the task: no other task of this thread runs meanwhile.
-  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
   setWatch(task.watch ?? null);
   try {
     return playTask(play, task);

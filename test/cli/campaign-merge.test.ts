@@ -37,7 +37,7 @@ describe('campaign --merge', () => {
     const other = path.join(dir, 'other');
     const r = cli(['campaign', CAMPAIGN, '--battle-policy', 'random', '--merge', ...slices, '--out', other, '--no-report']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^${slices[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+; merge it with that version, or run the slice again with this one\\n$`));
+    expect(r.stderr).toMatch(new RegExp(`^${slices[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+\\+[0-9a-f]{12}; merge it with that version, or run the slice again with this one\\n$`));
     expect(readdirSync(other)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -112,12 +112,130 @@ describe('hostile CLI use', () => {
     expect(s.stderr).toBe('');
   });
 
-  it('refuses --workers above 256; warns above the machine', () => {
-    expect(cli(['run', '--workers', '257']).stderr).toBe('--workers: expected a whole number 0..256, got 257\n');
+  it('refuses --workers above 4 per core; warns above the machine; starts no more workers than tasks', () => {
+    const cores = availableParallelism();
+    const max = Math.max(4, 4 * cores);
+    expect(cli(['run', '--workers', String(max + 1)]).stderr).toBe(
+      `--workers: expected a whole number 0..${max} (at most 4 per parallel thread; this machine has ${cores}), got "${max + 1}"\n`,
+    );
+    expect(cli(['run', '--help']).stdout).toContain(`at most 4 per core, ${max} here`);
+    // 4 cells of 2 games in tasks of 2: 4 tasks, so 4 workers however many are asked for.
+    const few = cli(['run', path.join(FIXTURES, 'sims', 'tiny.json'), '--game-module', FAKE, '--games', '2', '--chunk', '2', '--workers', String(max), '--out', out()]);
+    expect(few.code, few.stderr).toBe(0);
+    expect(few.stderr).toContain('run tiny: 4 cells, 8 games, 4 workers');
     const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
     const more = availableParallelism() + 1;
     const r = cli(['run', tiny, '--game-module', FAKE, '--workers', String(more), '--out', out()]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`warning: --workers ${more} is more than this machine's ${more - 1} parallel threads`);
+  });
+});
+
+describe('output subfolders', () => {
+  it('a link planted where replays/ goes is refused, exit 2, and nothing is written where it points', () => {
+    const d = out();
+    const r = cli(['run', path.join(FIXTURES, 'sims', 'real.json'), '--games', '4', '--workers', '0', '--out', d, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    const elsewhere = out();
+    symlinkSync(elsewhere, path.join(d, 'replays'));
+    const rep = cli(['report', d]);
+    expect(rep.code).toBe(2);
+    expect(rep.stderr).toBe(`${path.join(d, 'replays')}: a link where an output folder goes; remove it (its files are written only into a real folder)\n`);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(d).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+});
+
+describe('names with control characters', () => {
+  it('a campaign player or an experiment path with a line break: file, JSON path, exit 2', () => {
+    const d = out();
+    const campaign = JSON.parse(readFileSync(path.join(ROOT, 'test/campaign/fixtures/small.json'), 'utf8'));
+    campaign.factions[0].players[1].name = 'Bo\nx';
+    for (const f of campaign.factions) for (const p of f.players) p.army = path.join(ROOT, 'test/campaign/fixtures', p.army);
+    const cf = path.join(d, 'names.json');
+    writeFileSync(cf, JSON.stringify(campaign));
+    const c = cli(['campaign', cf, '--campaigns', '1', '--workers', '0', '--out', path.join(d, 'c'), '--no-report']);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain(`${cf}: factions[0].players[1].name: expected no control characters (line breaks, tabs, ...)`);
+    const exp = path.join(d, 'exp.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({ kind: 'experiment', name: 'n', seed: 's', games: 2, matchups: [['a.json', 'b\r.json']], scenarios: ['raid'], policies: [['random', 'random']] }),
+    );
+    const r = cli(['run', exp, '--workers', '0', '--out', path.join(d, 'r')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${exp}: matchups[0][1]: expected no control characters (line breaks, tabs, ...)`);
+  });
+});
+
+describe('absolute paths in campaign files', () => {
+  it('an absolute army path (and out) is the file itself, not a path under the campaign folder', () => {
+    const d = out();
+    const campaign = JSON.parse(readFileSync(path.join(ROOT, 'test/campaign/fixtures/small.json'), 'utf8'));
+    for (const f of campaign.factions) for (const p of f.players) p.army = path.resolve(ROOT, 'test/campaign/fixtures', p.army);
+    campaign.out = path.join(d, 'abs-out');
+    const cf = path.join(d, 'abs.json');
+    writeFileSync(cf, JSON.stringify(campaign));
+    const c = cli(['campaign', cf, '--campaigns', '1', '--workers', '0', '--no-report']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(existsSync(path.join(d, 'abs-out', 'campaigns.csv'))).toBe(true);
+  });
+});
+
+describe('report input', () => {
+  it('a VP that is not a number is exit 2 naming the file, the line and the column, before any work', () => {
+    const d = out();
+    cpSync(path.join(ROOT, 'test/fixtures/report/run'), d, { recursive: true });
+    const games = path.join(d, 'games.csv');
+    const lines = readFileSync(games, 'utf8').split('\n');
+    const f = lines[2].split(',');
+    f[10] = 'abc';
+    lines[2] = f.join(',');
+    writeFileSync(games, lines.join('\n'));
+    const r = cli(['report', d, '--no-replays']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${games}: line 3: column vp_a: expected a number, got "abc"\n`);
+    expect(existsSync(path.join(d, 'report.html'))).toBe(false);
+    // Empty fields (no data) and negative numbers are numbers.
+    f[10] = '-3';
+    lines[2] = f.join(',');
+    writeFileSync(games, lines.join('\n'));
+    expect(cli(['report', d, '--no-replays']).code).toBe(0);
+  });
+});
+
+describe('output paths near the system limit', () => {
+  it('an --out whose files would pass 4095 bytes is refused before any work, exit 2, nothing made', () => {
+    const d = out();
+    // Components under 255 bytes; the folder itself fits, the replays' temporary files under it would not.
+    let deep = d;
+    while (Buffer.byteLength(deep) < 4095 - 30) deep = path.join(deep, 'a'.repeat(Math.min(200, 4095 - 30 - Buffer.byteLength(deep) - 1)));
+    const r = cli(['run', path.join(FIXTURES, 'sims', 'tiny.json'), '--game-module', FAKE, '--workers', '1', '--out', deep]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^--out \/.*: too long a path: files written under it reach \d+ bytes, beyond the system's 4095; choose a shorter one\n$/);
+    expect(readdirSync(d)).toEqual([]);
+  });
+});
+
+describe('one experiment per output folder', () => {
+  it("another experiment into a folder with one's outputs is refused, exit 2, the first intact; --force replaces them", () => {
+    const d = out();
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    expect(cli(['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report']).code).toBe(0);
+    const games = readFileSync(path.join(d, 'games.csv'), 'utf8');
+    const other = JSON.parse(readFileSync(tiny, 'utf8'));
+    other.name = 'tiny-two';
+    other.matchups = other.matchups.map((m: string[]) => m.map((a) => path.join(FIXTURES, 'sims', a)));
+    const f = path.join(out(), 'tiny-two.json');
+    writeFileSync(f, JSON.stringify(other));
+    const r = cli(['run', f, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${d}: holds the outputs of experiment "tiny", not of experiment "tiny-two"; choose another --out, or add --force to replace them\n`);
+    expect(readFileSync(path.join(d, 'games.csv'), 'utf8')).toBe(games);
+    writeFileSync(path.join(d, 'crossing.csv'), 'a sweep was here\n');
+    const forced = cli(['run', f, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(d, 'manifest.json'), 'utf8')).experiment).toBe('tiny-two');
+    expect(existsSync(path.join(d, 'crossing.csv'))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,5 +97,162 @@ describe('campaigns with a plugin battle bot', () => {
     const errors = readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1);
     expect(errors).toHaveLength(2);
     for (const e of errors) expect(e).toMatch(/^small,[01],[0-9a-f]+,bot misbehave-loop .* did not answer a \w+ decision within 0\.5 s/);
+  });
+});
+
+/*
+ * A plugin module that never finishes loading: it is loaded in a thread of
+ * its own first, for at most --decision-timeout; the command ends with one
+ * line naming the module, exit 2, and leaves no run.lock. A signal during the
+ * load ends the command at once.
+ */
+describe('a plugin that hangs while it loads', () => {
+  const HANG = path.join(ROOT, 'test', 'runner', 'fixtures', 'bots', 'hang-load.mjs');
+  const MAIN = path.join(ROOT, 'dist', 'cli', 'main.js');
+  const hangRun = (name: string): { exp: string; out: string } => {
+    const exp = path.join(dir, `${name}.json`);
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'experiment',
+        name,
+        seed: 'h',
+        games: 2,
+        matchups: [[path.join(ROOT, 'sims/armies/ironbound-400.json'), path.join(ROOT, 'sims/armies/tuskfell-400.json')]],
+        scenarios: ['raid'],
+        policies: [[HANG, 'random']],
+      }),
+    );
+    return { exp, out: path.join(dir, `${name}-out`) };
+  };
+  const line = (how: string): RegExp =>
+    new RegExp(`^policy ".*hang-load\\.mjs": module .*hang-load\\.mjs ${how}\n$`);
+
+  const slow = 'did not finish loading within 5 s \\(--decision-timeout, at least 5 s\\): a busy loop or an await that never settles at its top level\\?';
+  const dry = 'never finished loading: its top level awaits something that never settles \\(or calls process\\.exit\\)';
+  for (const [how, command, says] of [
+    ['loop', 'play', slow],
+    ['await', 'run', slow],
+    ['settle', 'play', dry],
+    ['settle', 'run', dry],
+  ] as const) {
+    it(`HANG=${how}: ${command} ends with one line naming the module, exit 2, nothing left behind`, () => {
+      const env = { ...process.env, HANG: how };
+      const t0 = Date.now();
+      const { exp, out } = hangRun(`hang-${how}-${command}`);
+      const args = command === 'play' ? ['play', ...ARMIES, '--policy-a', HANG, '--decision-timeout', '0.5', '--json'] : ['run', exp, '--workers', '1', '--out', out, '--decision-timeout', '0.5', '--no-report'];
+      const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(line(says));
+      if (command === 'run') expect(readdirSync(out)).toEqual([]);
+      expect(Date.now() - t0).toBeLessThan(30_000);
+    }, 90_000);
+  }
+
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${sig} while it loads ends the run within seconds and releases run.lock`, async () => {
+      const { exp, out } = hangRun(`hang-${sig}`);
+      const child = spawn(process.execPath, [MAIN, 'run', exp, '--workers', '1', '--out', out, '--decision-timeout', '600', '--no-report'], {
+        cwd: ROOT,
+        env: { ...process.env, HANG: 'await' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const lock = path.join(out, 'run.lock');
+      // The lock is taken before the plugins load; half a second later the module is loading.
+      while (!existsSync(lock)) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 500));
+      const t0 = Date.now();
+      child.kill(sig);
+      // A run that does not end is killed (and fails the test) rather than left behind.
+      const code = await new Promise<number | null | 'hung'>((resolve) => {
+        const hung = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve('hung');
+        }, 10_000);
+        child.on('exit', (c) => {
+          clearTimeout(hung);
+          resolve(c);
+        });
+      });
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(code, stderr).not.toBe(0);
+      expect(stderr).toContain('hang-load.mjs');
+      expect(existsSync(lock)).toBe(false);
+    }, 60_000);
+  }
+});
+
+/*
+ * A plugin cannot end the process or spoil its output: process.exit in a
+ * decision is an error naming the bot, its console.log goes to stderr (play
+ * --json stays JSON), and a name getter that throws is named.
+ */
+describe('a plugin that exits, prints or has no name', () => {
+  it('process.exit in a decision: one line naming the bot, exit 1 (play); an error row naming it (run)', () => {
+    const p = cli(['play', ...ARMIES, '--seed', '3', '--policy-a', `${BOT}:mode=exit,at=3`]);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toMatch(/^error: bot misbehave-exit \(.*misbehave\.mjs\) called process\.exit\(3\) on a \w+ decision; replay it with --seed 3\n$/);
+    const exp = path.join(dir, 'exit.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'experiment',
+        name: 'exit',
+        seed: 'x',
+        games: 2,
+        matchups: [[path.join(ROOT, 'sims/armies/ironbound-400.json'), path.join(ROOT, 'sims/armies/tuskfell-400.json')]],
+        scenarios: ['raid'],
+        policies: [[`${BOT}:mode=exit,at=3`, 'random']],
+      }),
+    );
+    const out = path.join(dir, 'exit-out');
+    const r = cli(['run', exp, '--workers', '1', '--out', out, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    const errors = readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(errors).toHaveLength(2);
+    for (const e of errors) expect(e).toMatch(/bot misbehave-exit \(.*\) called process\.exit\(3\) on a \w+ decision/);
+  });
+
+  it("console.log in a decision goes to stderr: play --json's stdout is the same JSON", () => {
+    const r = cli(['play', ...ARMIES, '--seed', '4', '--policy-a', `${BOT}:mode=log`, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('thinking out loud\n');
+    expect(r.stdout).toBe(cli(['play', ...ARMIES, '--seed', '4', '--policy-a', 'random', '--json']).stdout);
+  });
+
+  it('a name getter that throws: one line naming the module, exit 2', () => {
+    const bad = path.join(ROOT, 'test', 'runner', 'fixtures', 'bots', 'bad-name.mjs');
+    const r = cli(['play', ...ARMIES, '--policy-a', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`policy "${bad}": module ${bad}: reading its name or choose threw: no name today\n`);
+  });
+});
+
+describe('a plugin sees the game read-only', () => {
+  it('a bot that adds to its VP: one line naming the bot, exit 1 (play); its games are errors, not wins (run)', () => {
+    const p = cli(['play', ...ARMIES, '--seed', '2', '--policy-a', `${BOT}:mode=cheat,at=2`]);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toMatch(/^error: bot misbehave-cheat \(.*misbehave\.mjs\) tried to change the game \(set 0\); a bot sees the game read-only: play a fork \(view\.fork\) to try moves, on a \w+ decision; replay it with --seed 2\n$/);
+    const exp = path.join(dir, 'cheat.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'experiment',
+        name: 'cheat',
+        seed: 'c',
+        games: 4,
+        matchups: [[path.join(ROOT, 'sims/armies/ironbound-400.json'), path.join(ROOT, 'sims/armies/tuskfell-400.json')]],
+        scenarios: ['raid'],
+        policies: [[`${BOT}:mode=cheat,at=2`, 'random']],
+      }),
+    );
+    const out = path.join(dir, 'cheat-out');
+    const r = cli(['run', exp, '--workers', '1', '--out', out, '--no-report']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(out, 'games.csv'), 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(path.join(out, 'errors.csv'), 'utf8').trim().split('\n').slice(1)).toHaveLength(4);
   });
 });

@@ -77,3 +77,20 @@ describe('hostile JSON', () => {
     expect(message('{"prototype": 1}')).toBe('f.json: prototype: unknown key');
   });
 });
+
+describe('duplicate keys and long keys', () => {
+  it('a key twice in one object is refused with its path, line and column; equal keys in different objects are fine', () => {
+    expect(message('{"games": 2,\n "games": 4}')).toBe('f.json: games: duplicate key (line 2, column 2)');
+    expect(message('{"a": [{"x": 1}, {"y": 1, "s": "\\",\\"y\\"", "y": 2}]}')).toBe('f.json: a[1].y: duplicate key (line 1, column 44)');
+    expect(message('{"a": {"x": 1}, "b": {"x": 1}, "c": [{"x": 1}, {"x": 2}]}')).toBe('parsed');
+  });
+
+  it('an unknown key of a megabyte is cut in the message', async () => {
+    const { formatIssues } = await import('../../src/data/json.js');
+    const { z } = await import('zod');
+    const key = 'k'.repeat(1_000_000);
+    const r = z.strictObject({ a: z.number() }).safeParse({ a: 1, [key]: 1 });
+    const lines = formatIssues('f.json', r.error!.issues);
+    expect(lines).toEqual([`f.json: ${'k'.repeat(40)}… (1000000 characters): unknown key`]);
+  });
+});

@@ -156,9 +156,10 @@ describe('merge', () => {
   it('takes the output folder\'s lock: a folder a run is writing is refused and left alone', async () => {
     const dirs = await slices();
     const target = out();
-    const lock = { pid: process.pid, host: (await import('node:os')).hostname(), startedAt: 'now', command: 'skirmish run' };
+    // A live process that is not this one (a lock naming this process, which does not hold it, is stale).
+    const lock = { pid: process.ppid, host: (await import('node:os')).hostname(), startedAt: 'now', command: 'skirmish run' };
     writeFileSync(path.join(target, 'run.lock'), JSON.stringify(lock));
-    await expect(mergeShards({ dirs, out: target })).rejects.toThrow(/another run is writing in this folder \(pid \d+ \(this process\)/);
+    await expect(mergeShards({ dirs, out: target })).rejects.toThrow(new RegExp(`another run is writing in this folder \\(pid ${process.ppid}, `));
     expect(readdirSync(target)).toEqual(['run.lock']);
   });
 
@@ -169,7 +170,7 @@ describe('merge', () => {
     j.package.version = '0.0.1';
     writeFileSync(m, JSON.stringify(j));
     const target = path.join(out(), 'merged');
-    await expect(mergeShards({ dirs, out: target })).rejects.toThrow(new RegExp(`^${dirs[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+; merge it with that version`));
+    await expect(mergeShards({ dirs, out: target })).rejects.toThrow(new RegExp(`^${dirs[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+\\+[0-9a-f]{12}; merge it with that version`));
     expect(existsSync(target)).toBe(false);
     mkdirSync(target);
   });

@@ -148,3 +148,33 @@ describe('progress', () => {
     expect(chunks.at(-1)).toBe('\n');
   });
 });
+
+describe('formula-like text cells', () => {
+  it('text a spreadsheet would run as a formula gets a leading quote; numbers and their text stay numbers', () => {
+    expect(csvText([['=HYPERLINK("x")', '+1 up', '-rush', '@SUM(A1)', '\tx', 'plain', 'a=b', -3, '-3', '+2.5', '-Infinity', 0]])).toBe(
+      `"'=HYPERLINK(""x"")",'+1 up,'-rush,'@SUM(A1),'\tx,plain,a=b,-3,-3,+2.5,-Infinity,0\n`,
+    );
+  });
+});
+
+describe('builds', () => {
+  it('a checkpoint started by another build is refused on resume, naming both builds', async () => {
+    const d = tmp();
+    const file = path.join(d, 'checkpoint.jsonl');
+    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null, build: '0.1.0+aaaaaaaaaaaa' };
+    const cp = Checkpoint.create(file, header);
+    cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
+    await cp.flush();
+    cp.close();
+    expect(() => Checkpoint.resume(file, { ...header, build: '0.1.0+bbbbbbbbbbbb' })).toThrow(
+      `${file}: started by skirmish-lab 0.1.0+aaaaaaaaaaaa, this is 0.1.0+bbbbbbbbbbbb: another build may play other games from the same seeds; resume it with that build, or delete the file to start over`,
+    );
+    Checkpoint.resume(file, header).close();
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('the version names the build: a hash of the running code', async () => {
+    const { packageVersion } = await import('../../src/runner/paths.js');
+    expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
+  });
+});

@@ -46,4 +46,31 @@ describe('run lock', () => {
     writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: 'elsewhere', startedAt: 'then', command: 'run' }));
     expect(() => acquireRunLock(d)).toThrow(/on elsewhere/);
   });
+
+  it('takes over a lock naming this very process that it does not hold (pid 1 in every fresh container)', () => {
+    const d = folder();
+    writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: 'then', command: 'run', token: 'an-earlier-process' }));
+    const lock = acquireRunLock(d);
+    expect(lock.tookOverFrom).toBe(process.pid);
+    lock.release();
+    // A lock of the same pid without a token (written before tokens) is no lock this process holds either.
+    writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: 'then', command: 'run' }));
+    acquireRunLock(d).release();
+  });
+
+  it('takes over a lock whose pid now runs another process (another start time or boot); refuses its live holder', () => {
+    const d = folder();
+    // The parent of this process is alive, and started before it.
+    const pid = process.ppid;
+    const start = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
+    const holder = { pid, host: hostname(), startedAt: 'then', command: 'run', token: 't' };
+    writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ ...holder, pidStart: start }));
+    expect(() => acquireRunLock(d)).toThrow(new RegExp(`another run is writing in this folder \\(pid ${pid},`));
+    writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ ...holder, pidStart: String(Number(start) + 1) }));
+    const lock = acquireRunLock(d);
+    expect(lock.tookOverFrom).toBe(pid);
+    lock.release();
+    writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ ...holder, pidStart: start, boot: 'another-boot' }));
+    acquireRunLock(d).release();
+  });
 });

@@ -1,10 +1,9 @@
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { parseShard } from '../../runner/seeds.js';
 import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
 import { inLockedFolder } from '../../runner/lock.js';
-import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, resumeCommand, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, resumeCommand, wholeNumber, withStopSignals, workersFlag, workersHelp } from '../batch.js';
 
 interface CampaignFlags {
   campaigns: string;
@@ -26,7 +25,7 @@ export function register(program: Command): void {
     .argument('<file>', 'campaign file (kind "campaign")')
     .option('--campaigns <n>', 'campaigns to play', '100')
     .option('--seed <seed>', "run seed, overriding the file's")
-    .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
+    .option('--workers <n>', workersHelp())
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--no-report', 'do not write report.html (campaign charts; `skirmish report DIR` writes it later)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')

@@ -188,6 +188,8 @@ Example:
         throw new InputError(`--control: expected one of ${CONTROL_RULES.join(', ')}, got "${flags.control}"`);
       }
       const timeoutS = decisionTimeoutFlag(flags.decisionTimeout);
+      // A plugin module gets as long to load (plugins.ts).
+      setDecisionTimeout(timeoutS);
       // Every input is checked here, before any output: bad ones are exit 2 lines.
       const plugins = [flags.policyA, flags.policyB].some((p) => isPluginSpec(expandStrongest(p)));
       await playOptions(flags, process.cwd());

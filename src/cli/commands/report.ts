@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkCsvFile } from '../../runner/csv.js';
+import { checkOutputDir } from '../../data/outputs.js';
 import { describeReport, reportDiskFull } from '../batch.js';
 
 interface ReportFlags {
@@ -28,6 +29,8 @@ crossing.csv (sweep), pairings.csv and ratings.csv (tournament), campaigns.csv
     )
     .action(async (dir: string, flags: ReportFlags) => {
       checkFolderCsvs(dir);
+      // Before any work: a folder the report cannot be written into is one line now, not an EACCES after the charts.
+      checkOutputDir('report', dir);
       const { writeReport } = await import('../../report/index.js');
       const o = await writeReport({ dir, replays: flags.replays, experimentFile: flags.experiment }).catch((err: unknown) =>
         reportDiskFull(err, dir, "the run's files are untouched", false),

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
@@ -9,7 +8,7 @@ import type { ConfirmSpec } from '../../runner/types.js';
 import { parseShard } from '../../runner/seeds.js';
 import { checkOutputDir } from '../../data/outputs.js';
 import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
-import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag, workersHelp } from '../batch.js';
 
 interface RunFlags {
   games?: string;
@@ -18,6 +17,7 @@ interface RunFlags {
   out?: string;
   shard?: string;
   resume?: boolean;
+  force?: boolean;
   precision?: string;
   failFast?: boolean;
   chunk?: string;
@@ -41,10 +41,11 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .argument(sweep ? '<experiment>' : '[experiment]', sweep ? 'experiment file with a "sweep"' : 'experiment file (kind "experiment"); default sims/quickstart.json')
     .option('--games <n>', 'games per cell, overriding the file (rounded up to even: seats rotate in pairs)')
     .option('--seed <seed>', 'experiment seed, overriding the file')
-    .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
+    .option('--workers <n>', workersHelp())
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--shard <k/n>', 'run slice K of N (combine the slices with `skirmish merge`)')
     .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
+    .option('--force', "replace another experiment's outputs in --out (they are removed first) instead of refusing")
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option(
       '--confirm <policy>',
@@ -124,6 +125,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
           chunk,
           shard,
           resume: flags.resume === true,
+          force: flags.force === true,
           failFast: flags.failFast === true,
           decisionTimeout,
           gameModule,

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
-import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
+import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag, workersHelp } from '../batch.js';
 
 interface TournamentFlags {
   policies: string;
@@ -56,7 +55,7 @@ export function register(program: Command): void {
     .requiredOption('--scenarios <names>', 'built-in scenario names or scenario files, comma-separated')
     .option('--games <n>', 'games a pairing at least, rounded up to whole rotations (scenarios × army pairs × 4)', '400')
     .option('--seed <seed>', 'tournament seed', 'tournament-1')
-    .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
+    .option('--workers <n>', workersHelp())
     .option('--out <dir>', 'output folder', path.join('reports', 'tournament'))
     .option('--no-report', 'do not write report.html (ratings and pairing charts; `skirmish report DIR` writes it later)')
     .option('--resume', "continue a stopped tournament from its checkpoint; the files equal an uninterrupted run's")
