@@ -77,13 +77,13 @@ export function writeBalanceReport(o: { dir: string; name: string }): string {
   const prices = readCsv(path.join(o.dir, 'balance.csv'));
   const matchups = readCsv(path.join(o.dir, 'matchups.csv'));
   const abilities = readCsv(path.join(o.dir, 'abilities.csv'));
-  let notes = '';
+  let notes: string;
   try {
     notes = readFileSync(path.join(o.dir, 'unfixable.txt'), 'utf8').trim();
-    if (notes === NOTHING_UNFIXABLE) notes = '';
   } catch {
     notes = '';
   }
+  if (notes === NOTHING_UNFIXABLE) notes = '';
   const changed = prices.filter((p) => p.verdict === 'raise' || p.verdict === 'lower');
   const priceChart = intervalChart(
     prices.map((p) => ({
