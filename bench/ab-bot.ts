@@ -16,10 +16,12 @@ const here = path.resolve(args[1] ?? fileURLToPath(new URL('..', import.meta.url
 const rounds = Number(args[2] ?? 12);
 const batch = Number(args[3] ?? 8);
 const spec = process.argv.find((a) => a.startsWith('--policy='))?.slice('--policy='.length) ?? 'balanced';
-const sides = await Promise.all([base, here].map(async (root) => {
-  const m = await loadMix(root);
-  return { ...m, policy: m.getPolicy(spec) };
-}));
+const sides = await Promise.all(
+  [base, here].map(async (root) => {
+    const m = await loadMix(root);
+    return { ...m, policy: m.getPolicy(spec) };
+  }),
+);
 const play = (k: number, from: number, n: number): number => {
   const { playGame, options, policy } = sides[k];
   const t0 = process.cpuUsage();
@@ -41,4 +43,6 @@ for (let r = 0; r < rounds; r++) {
 }
 ratios.sort((a, b) => a - b);
 const med = ratios[Math.floor(ratios.length / 2)];
-console.log(`${spec}: new/base CPU time, median of ${rounds} rounds of ${batch} games: ${med.toFixed(3)} (range ${ratios[0].toFixed(3)}–${ratios[ratios.length - 1].toFixed(3)}; totals ${sum[1].toFixed(0)} / ${sum[0].toFixed(0)} ms)`);
+console.log(
+  `${spec}: new/base CPU time, median of ${rounds} rounds of ${batch} games: ${med.toFixed(3)} (range ${ratios[0].toFixed(3)}–${ratios[ratios.length - 1].toFixed(3)}; totals ${sum[1].toFixed(0)} / ${sum[0].toFixed(0)} ms)`,
+);

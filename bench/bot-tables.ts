@@ -174,7 +174,9 @@ async function heldOutScores(o: { a: string; b: string; scenarios: string[]; gam
     precision: null,
     out: o.out,
     cells,
-    inputsHash: createHash('sha256').update(JSON.stringify([o.seed, cells])).digest('hex'),
+    inputsHash: createHash('sha256')
+      .update(JSON.stringify([o.seed, cells]))
+      .digest('hex'),
   };
   const by = new Map<string, Score>();
   const all: Score = { games: 0, score: 0, draws: 0 };
@@ -228,12 +230,14 @@ function countActions(tag: string, a: string, b: string, file: string): ActionRo
 
 /** The table of actions since the last one: each policy's Repositions and Unique Actions a game. */
 function printActions(): void {
-  console.log('Repositions and Unique Actions a game, by policy (counted from the games\' events):\n');
+  console.log("Repositions and Unique Actions a game, by policy (counted from the games' events):\n");
   console.log('| games of | policy | against | games | repositions a game | unique actions a game | their repositions | their unique actions |');
   console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
   const per = (n: number, games: number) => (n / games).toFixed(2);
   for (const r of actions) {
-    console.log(`| ${r.tag} | \`${label(r.a)}\` | ${label(r.b)} | ${r.games} | ${per(r.repositions[0], r.games)} | ${per(r.unique[0], r.games)} | ${per(r.repositions[1], r.games)} | ${per(r.unique[1], r.games)} |`);
+    console.log(
+      `| ${r.tag} | \`${label(r.a)}\` | ${label(r.b)} | ${r.games} | ${per(r.repositions[0], r.games)} | ${per(r.unique[0], r.games)} | ${per(r.repositions[1], r.games)} | ${per(r.unique[1], r.games)} |`,
+    );
   }
   console.log('');
   actions = [];

@@ -88,6 +88,13 @@ const pct = (n: number, d: number) => `${d === 0 ? '0.0' : ((100 * n) / d).toFix
 console.log(`node ${process.version}, ${availableParallelism()} cores, ${new Date().toISOString().slice(0, 16)}; ${spec} vs ${spec}, ${games} games, seed ${seed}`);
 console.log(`marches under 0.5"    ${short} of ${marches} (${pct(short, marches)})`);
 console.log(`longest run           ${longest} in a row by one warrior${longest > 0 ? ` (${longestAt})` : ''}; runs of 3 or more: ${runs3.count}`);
-console.log(`stopped by            ${[...stopped].sort((p, q) => q[1] - p[1]).map(([k, v]) => `${k} ${v}`).join(', ') || '-'}`);
+console.log(
+  `stopped by            ${
+    [...stopped]
+      .sort((p, q) => q[1] - p[1])
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || '-'
+  }`,
+);
 for (const [scn, c] of byScenario) console.log(`  ${scn.padEnd(20)} ${String(c.short).padStart(5)} of ${String(c.marches).padStart(5)} (${pct(c.short, c.marches)})`);
 console.log(`${(ms / games).toFixed(0)} ms a game`);

@@ -64,4 +64,11 @@ for (const [scn, row] of cells) {
   });
   console.log(`| ${scn} | ${out.join(' | ')} |`);
 }
-console.log(`| all | ${opps.map((o) => { const t = total.get(o)!; return `${pct(t.score / t.n)} (${t.n})`; }).join(' | ')} |`);
+console.log(
+  `| all | ${opps
+    .map((o) => {
+      const t = total.get(o)!;
+      return `${pct(t.score / t.n)} (${t.n})`;
+    })
+    .join(' | ')} |`,
+);

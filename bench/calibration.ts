@@ -106,7 +106,10 @@ async function main(): Promise<void> {
   const seeds = Number(args[0] ?? 20);
   const games = Number(args[1] ?? 200);
   const workers = Number(process.argv.find((a) => a.startsWith('--workers='))?.slice(10) ?? 2);
-  const kinds = (process.argv.find((a) => a.startsWith('--kinds='))?.slice(8).split(',') ?? ['models', 'defense', 'models-gap', 'defense-gap']) as MirrorKind[];
+  const kinds = (process.argv
+    .find((a) => a.startsWith('--kinds='))
+    ?.slice(8)
+    .split(',') ?? ['models', 'defense', 'models-gap', 'defense-gap']) as MirrorKind[];
   const started = Date.now();
   for (const kind of kinds) {
     const { truth, values } = MIRRORS[kind];
@@ -122,7 +125,9 @@ async function main(): Promise<void> {
       if (c.low !== null && c.high !== null) widths.push(c.high - c.low);
       outside.push(c.outside);
       if (process.argv.includes('--each')) {
-        console.log(`  ${kind} seed ${s}: ${c.status} ${c.crossing ?? ''} [${c.low ?? '…'}, ${c.high ?? '…'}] ${ok ? 'holds' : 'MISSES'} ${truth}; rates ${c.points.map((p) => (100 * p.winRate).toFixed(1)).join(' ')}`);
+        console.log(
+          `  ${kind} seed ${s}: ${c.status} ${c.crossing ?? ''} [${c.low ?? '…'}, ${c.high ?? '…'}] ${ok ? 'holds' : 'MISSES'} ${truth}; rates ${c.points.map((p) => (100 * p.winRate).toFixed(1)).join(' ')}`,
+        );
       }
     }
     widths.sort((a, b) => a - b);

@@ -73,7 +73,9 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 async function main(): Promise<void> {
   const [baseArg, newArg, roundsArg, batchArg] = process.argv.slice(2);
   if (!baseArg || baseArg === '--help') {
-    console.log('usage: npx tsx bench/compare.ts BASE [NEW=.] [rounds=300] [batch=30]\n  e.g. git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build) && npm run build && npx tsx bench/compare.ts /tmp/base');
+    console.log(
+      'usage: npx tsx bench/compare.ts BASE [NEW=.] [rounds=300] [batch=30]\n  e.g. git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build) && npm run build && npx tsx bench/compare.ts /tmp/base',
+    );
     return;
   }
   const roots = [path.resolve(baseArg), path.resolve(newArg ?? '.')];
@@ -101,7 +103,9 @@ async function main(): Promise<void> {
   for (const [i, s] of sides.entries()) {
     console.log(`${s.name.padEnd(4)} ${roots[i]}: ${((games / s.ms) * 1000).toFixed(0)} games/s, ${(s.actions / games).toFixed(0)} actions a game`);
   }
-  console.log(`new / base speed: median of ${rounds} turns ${quantile(ratios, 0.5).toFixed(3)} (quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)}); whole run ${(sides[0].ms / sides[1].ms).toFixed(3)}`);
+  console.log(
+    `new / base speed: median of ${rounds} turns ${quantile(ratios, 0.5).toFixed(3)} (quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)}); whole run ${(sides[0].ms / sides[1].ms).toFixed(3)}`,
+  );
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]);

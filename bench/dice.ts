@@ -53,7 +53,13 @@ const typical: AttackOptions = { dice: 5, hitCap: 2, blockDice: 3 };
   rate('rollAttack (record), 5 attacks / Clash 2 / Defense 3', 1_000_000, () => void rollAttack(dice, typical));
   const compiled = compileAttack(typical);
   rate('rollWounds (hot path), same attack', 5_000_000, () => void rollWounds(dice, compiled));
-  const relentless = compileAttack({ ...typical, attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }, { on: 'attack', face: 1, effect: 'reroll' }] });
+  const relentless = compileAttack({
+    ...typical,
+    attackRules: [
+      { on: 'attack', face: 1, effect: 'extraAttack' },
+      { on: 'attack', face: 1, effect: 'reroll' },
+    ],
+  });
   rate('rollWounds, + Relentless Blows and Parry', 5_000_000, () => void rollWounds(dice, relentless));
 }
 
@@ -64,22 +70,33 @@ const cold = (opts: AttackOptions) => () => {
 };
 time('woundDistribution 4 / Clash 2 / Defense 3', 2000, cold({ dice: 4, hitCap: 2, blockDice: 3 }));
 time('woundDistribution 10 / Clash 5 / Defense 6', 200, cold({ dice: 10, hitCap: 5, blockDice: 6 }));
-time('woundDistribution 10 / Clash 5 / Defense 6, rules', 200, cold({
-  dice: 10,
-  hitCap: 5,
-  blockDice: 6,
-  inspired: true,
-  attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }, { on: 'attack', face: 1, effect: 'reroll' }],
-  blockRules: [{ on: 'block', face: 1, effect: 'extraBlock' }],
-}));
+time(
+  'woundDistribution 10 / Clash 5 / Defense 6, rules',
+  200,
+  cold({
+    dice: 10,
+    hitCap: 5,
+    blockDice: 6,
+    inspired: true,
+    attackRules: [
+      { on: 'attack', face: 1, effect: 'extraAttack' },
+      { on: 'attack', face: 1, effect: 'reroll' },
+    ],
+    blockRules: [{ on: 'block', face: 1, effect: 'extraBlock' }],
+  }),
+);
 time('woundDistribution max: 20 / Clash 20 / Defense 10', 5, cold({ dice: 20, hitCap: 20, blockDice: 10 }));
-time('woundDistribution 20 / Clash 20 / Def 10 + extra rules', 3, cold({
-  dice: 20,
-  hitCap: 20,
-  blockDice: 10,
-  attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }],
-  blockRules: [{ on: 'block', face: 1, effect: 'extraBlock' }],
-}));
+time(
+  'woundDistribution 20 / Clash 20 / Def 10 + extra rules',
+  3,
+  cold({
+    dice: 20,
+    hitCap: 20,
+    blockDice: 10,
+    attackRules: [{ on: 'attack', face: 1, effect: 'extraAttack' }],
+    blockRules: [{ on: 'block', face: 1, effect: 'extraBlock' }],
+  }),
+);
 {
   clearExactCache();
   const t0 = performance.now();
@@ -134,11 +151,20 @@ time('dice table grid 1..10 x 1..5 x 0..6 (350 cells)', 5, () => {
   };
   const grid = { attacks: '1..10', clash: '1..5', defense: '0..6' };
   await checkTime('property: 350-case grid, Shield Wall, distribution', 9, compile({ domain: grid, variant: { specialRules: ['Shield Wall'] }, statistic: 'distribution', relation: '<=' }));
-  await checkTime('property: 350-case grid, Relentless Blows, mean', 9, compile({ domain: grid, variant: { specialRules: ['Relentless Blows'] }, statistic: 'mean', relation: 'variant - baseline <=', bound: 0.5 }));
+  await checkTime(
+    'property: 350-case grid, Relentless Blows, mean',
+    9,
+    compile({ domain: grid, variant: { specialRules: ['Relentless Blows'] }, statistic: 'mean', relation: 'variant - baseline <=', bound: 0.5 }),
+  );
   await checkTime(
     'property: regiments, 3,240 points, p_slain',
     5,
-    compile({ domain: { attacks: '2..5', clash: '2..4', defense: '1..3', wounds: '1..5', resolve: '1..3', warriors: '1..6' }, variant: { specialRules: ['Shield Wall'] }, statistic: 'p_slain', relation: '<=' }),
+    compile({
+      domain: { attacks: '2..5', clash: '2..4', defense: '1..3', wounds: '1..5', resolve: '1..3', warriors: '1..6' },
+      variant: { specialRules: ['Shield Wall'] },
+      statistic: 'p_slain',
+      relation: '<=',
+    }),
   );
   await checkTime(
     'property: 20 dice, 1..20 x 1..20 x 0..10, RB',

@@ -105,7 +105,12 @@ function runByKind(n: number, seedPrefix: string) {
   console.log(`\nby decision kind (timed pass: ${(total / n).toFixed(2)} ms a game)`);
   console.log('kind                  a game   choose µs   apply µs   ms a game');
   for (const [kind, k] of [...kinds].sort((a, b) => b[1].choose + b[1].apply - (a[1].choose + a[1].apply))) {
-    const row = [(k.n / n).toFixed(1).padStart(6), ((k.choose / k.n) * 1000).toFixed(2).padStart(11), ((k.apply / k.n) * 1000).toFixed(2).padStart(10), ((k.choose + k.apply) / n).toFixed(3).padStart(11)];
+    const row = [
+      (k.n / n).toFixed(1).padStart(6),
+      ((k.choose / k.n) * 1000).toFixed(2).padStart(11),
+      ((k.apply / k.n) * 1000).toFixed(2).padStart(10),
+      ((k.choose + k.apply) / n).toFixed(3).padStart(11),
+    ];
     console.log(`${kind.padEnd(20)}${row.join('')}`);
   }
 }
@@ -132,5 +137,7 @@ if (policySpec) {
   console.log(`\n${policySpec} vs itself against random vs random, the same ${games} games in alternating blocks of ${block}`);
   console.log(`games/s random vs random      ${((games / msR) * 1000).toFixed(1)}`);
   console.log(`games/s ${policySpec.padEnd(22)}${((games / msP) * 1000).toFixed(1)}`);
-  console.log(`time ratio (${policySpec} / random) ${(msP / msR).toFixed(2)} (blocks: median ${ratios[ratios.length >> 1].toFixed(2)}, range ${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`);
+  console.log(
+    `time ratio (${policySpec} / random) ${(msP / msR).toFixed(2)} (blocks: median ${ratios[ratios.length >> 1].toFixed(2)}, range ${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`,
+  );
 }

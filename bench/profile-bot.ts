@@ -15,4 +15,5 @@ for (let i = 0; i < 10; i++) playGame({ ...options(i, 'warm'), policies: [policy
 const t0 = performance.now();
 for (let i = 0; i < games; i++) playGame({ ...options(i, 'prof'), policies: [policy, policy] });
 console.log(`${spec}: ${games} games in ${(performance.now() - t0).toFixed(0)} ms`);
-const q = (globalThis as any).__pp; console.log(q?.calls, q?.hits, q?.t, q?.th, q?.tt);
+const q = (globalThis as any).__pp;
+console.log(q?.calls, q?.hits, q?.t, q?.th, q?.tt);

@@ -24,7 +24,11 @@ const reps = Number(process.argv[3] ?? 5);
 const armies = ['ironbound-800', 'reedmarsh-800', 'tuskfell-800'];
 const scenarios = ['annihilation', 'raid', 'tug-of-war', 'broken-lines', 'meeting-engagement', 'outflank', 'pincer', 'shieldwall', 'area-control', 'fall-into-rank'];
 const cells: CellSpec[] = [];
-for (const [i, j] of [[0, 1], [0, 2], [1, 2]]) {
+for (const [i, j] of [
+  [0, 1],
+  [0, 2],
+  [1, 2],
+]) {
   for (const scenario of scenarios) {
     const ref = (label: string) => ({ label, path: `armies/${label}.json`, file: `/armies/${label}.json` });
     cells.push({

@@ -149,10 +149,7 @@ async function child(mode: string, games: number, workers: number, engine: boole
     rssByQuarter,
     steadyGamesPerSecond: firstAt > 0 ? (played - firstDone) / ((t0 + seconds * 1000 - firstAt) / 1000) : undefined,
     secondHalfGamesPerSecond: halfAt > 0 ? (played - halfDone) / ((t0 + seconds * 1000 - halfAt) / 1000) : undefined,
-    threads:
-      threads.size > 0 && halfAt > 0
-        ? { whole: threadCpu(threads, new Map(), workers), secondHalf: threadCpu(threads, threadsAtHalf, workers) }
-        : undefined,
+    threads: threads.size > 0 && halfAt > 0 ? { whole: threadCpu(threads, new Map(), workers), secondHalf: threadCpu(threads, threadsAtHalf, workers) } : undefined,
   };
 }
 
@@ -227,10 +224,7 @@ async function main(): Promise<void> {
     const alone = spawnChild(['loop', String(games / 2), '0', 'engine']);
     const pair = await Promise.all([spawnChildAsync(['loop', String(games / 2), '0', 'engine']), spawnChildAsync(['loop', String(games / 2), '0', 'engine'])]);
     const pairRate = pair[0].games / Math.max(pair[0].seconds, pair[1].seconds) + pair[1].games / Math.max(pair[0].seconds, pair[1].seconds);
-    console.log(
-      `control: two plain-loop processes at once did ${(pairRate / alone.gamesPerSecond).toFixed(2)}× the games/s of one ` +
-        '(what this machine gave two busy processes just now)',
-    );
+    console.log(`control: two plain-loop processes at once did ${(pairRate / alone.gamesPerSecond).toFixed(2)}× the games/s of one ` + '(what this machine gave two busy processes just now)');
     const half = (m: Measure): number => m.secondHalfGamesPerSecond ?? m.gamesPerSecond;
     console.log(
       `scaling 2 workers / 1 (best of 2 each): ${(best['2'].gamesPerSecond / best['1'].gamesPerSecond).toFixed(2)}× whole run, ` +

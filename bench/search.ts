@@ -63,7 +63,9 @@ console.log(`games/s on one core          ${((games / r.ms) * 1000).toFixed(2)} 
 console.log(`games per CPU second         ${((games / r.cpuMs) * 1000).toFixed(2)}  (${(r.cpuMs / games).toFixed(0)} ms of CPU a game: ${(r.cpuMs / r.ms).toFixed(2)} cores busy)`);
 // A search game in balanced games, and what that is at balanced's quiet 244.2 games/s (bench/README.md ## engine, 2026-12-01).
 const ratio = r.ms / games / balancedMs;
-console.log(`a game in balanced games     ${ratio.toFixed(0)}  (balanced vs balanced on bench/engine.ts's mix ${balancedMs.toFixed(2)} ms a game now; at its quiet 244.2 games/s: ${(244.2 / ratio).toFixed(2)} search games/s)`);
+console.log(
+  `a game in balanced games     ${ratio.toFixed(0)}  (balanced vs balanced on bench/engine.ts's mix ${balancedMs.toFixed(2)} ms a game now; at its quiet 244.2 games/s: ${(244.2 / ratio).toFixed(2)} search games/s)`,
+);
 console.log(`win rate vs balanced         ${((100 * r.wins) / games).toFixed(1)}% of ${games} (a smoke figure: the tournament measures strength)`);
 console.log(`peak RSS                     ${(r.peak / 2 ** 20).toFixed(0)} MB`);
 for (const k of ['forkMs', 'playoutMs', 'evalMs', 'playouts', 'decisions', 'policyMs', 'engineMs'] as const) searchTimers[k] = 0;

@@ -6,19 +6,7 @@ export { InputError } from './errors.js';
 export { readJsonFile } from './data/index.js';
 
 // Dice: streams, the attack sequence, exact distributions.
-export {
-  childRng,
-  createRng,
-  deriveSeed,
-  expectedWounds,
-  resolveTest,
-  rollAttack,
-  rollHits,
-  scriptedDice,
-  seededDice,
-  targetOutcome,
-  woundDistribution,
-} from './dice/index.js';
+export { childRng, createRng, deriveSeed, expectedWounds, resolveTest, rollAttack, rollHits, scriptedDice, seededDice, targetOutcome, woundDistribution } from './dice/index.js';
 export type { AttackOptions, AttackRecord, Dice, FaceRule, Rng } from './dice/index.js';
 // Regiment odds and property checks (`skirmish dice check`).
 export { checkProperty, compilePropertyFile, regimentOutcome, regimentWoundDistribution } from './dice/index.js';

@@ -57,7 +57,13 @@ export default function chargeWeakest(options = {}) {
       return { type: 'clash', split: [{ target: e.id, dice: statNow(s, w, 'attacks') }] };
     }
     if (w.profile.barrage && d.legal.includes('volley')) {
-      const e = weakest(s, w, legalVolleyTargets(s, w).filter((t) => t >= 0).map((t) => s.warriors[t]));
+      const e = weakest(
+        s,
+        w,
+        legalVolleyTargets(s, w)
+          .filter((t) => t >= 0)
+          .map((t) => s.warriors[t]),
+      );
       if (e) {
         say(`volley the weakest, ${label(e)}`);
         return { type: 'volley', target: e.id };
@@ -65,7 +71,13 @@ export default function chargeWeakest(options = {}) {
     }
     // A Charge spends a move; with an action left the Clash follows at once.
     if (d.legal.includes('charge') && a.actionsLeft >= 2) {
-      const e = weakest(s, w, legalChargeTargets(s, w).filter((t) => t >= 0).map((t) => s.warriors[t]));
+      const e = weakest(
+        s,
+        w,
+        legalChargeTargets(s, w)
+          .filter((t) => t >= 0)
+          .map((t) => s.warriors[t]),
+      );
       if (e) {
         say(`charge the weakest, ${label(e)}`);
         return { type: 'charge', target: e.id };

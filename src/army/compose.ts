@@ -42,10 +42,7 @@ export function composeArmy(opts: { army: ArmyFile; faction: Faction; file: stri
     if (cr.retinue) {
       const r = faction.retinues.find((x) => x.name === cr.retinue!.entry);
       if (!r || !character.retinues.includes(r.name)) {
-        err(
-          ['characterRegiment', 'retinue', 'entry'],
-          `"${cr.retinue.entry}" is not a retinue ${character.name} may take (${character.retinues.length ? list(character.retinues) : 'none'})`,
-        );
+        err(['characterRegiment', 'retinue', 'entry'], `"${cr.retinue.entry}" is not a retinue ${character.name} may take (${character.retinues.length ? list(character.retinues) : 'none'})`);
       } else {
         if (cr.retinue.models > r.maxModels) {
           err(['characterRegiment', 'retinue', 'models'], `${r.name} may number at most ${r.maxModels} models (has ${cr.retinue.models})`);
@@ -56,7 +53,10 @@ export function composeArmy(opts: { army: ArmyFile; faction: Faction; file: stri
     }
     const cap = ARMY_LIMITS.maxModelsByRole[character.profile.role];
     if (cap !== null && warriors.length > cap) {
-      err(cr.retinue ? ['characterRegiment', 'retinue', 'models'] : ['characterRegiment'], `${article(character.profile.role)} regiment may not number over ${cap} models including officers (has ${warriors.length})`);
+      err(
+        cr.retinue ? ['characterRegiment', 'retinue', 'models'] : ['characterRegiment'],
+        `${article(character.profile.role)} regiment may not number over ${cap} models including officers (has ${warriors.length})`,
+      );
     }
     const points = sum(items.map((i) => i.points));
     regiments.push({
@@ -205,13 +205,7 @@ export function composeArmy(opts: { army: ArmyFile; faction: Faction; file: stri
 }
 
 /** The priced items of one regiment: entry, extra models, leader, officers, upgrades. */
-function priceItems(
-  entry: RegimentEntry,
-  reg: ArmyRegimentJson,
-  officers: { name: string; points: number }[],
-  upgrades: RegimentEntry['upgrades'],
-  withLeader: boolean,
-): RegimentPoints['items'] {
+function priceItems(entry: RegimentEntry, reg: ArmyRegimentJson, officers: { name: string; points: number }[], upgrades: RegimentEntry['upgrades'], withLeader: boolean): RegimentPoints['items'] {
   const items: RegimentPoints['items'] = [{ what: `${entry.models} model${entry.models === 1 ? '' : 's'} included`, points: entry.points }];
   const extra = Math.max(0, reg.models - entry.models);
   if (extra > 0) items.push({ what: `${extra} extra model${extra === 1 ? '' : 's'} × ${entry.extraModelPoints}`, points: extra * entry.extraModelPoints });
@@ -290,7 +284,10 @@ function sum(xs: number[]): number {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function article(role: string): string {

@@ -168,12 +168,7 @@ export function buildFaction(json: unknown, file: string, ruleset: Ruleset = DEF
   };
 }
 
-function uniqueByName<T extends CommandAbilityDef | UniqueActionDef>(
-  defs: T[],
-  key: string,
-  what: string,
-  err: (path: readonly PropertyKey[], message: string) => void,
-): Record<string, T> {
+function uniqueByName<T extends CommandAbilityDef | UniqueActionDef>(defs: T[], key: string, what: string, err: (path: readonly PropertyKey[], message: string) => void): Record<string, T> {
   const out: Record<string, T> = {};
   defs.forEach((d, i) => {
     if (Object.hasOwn(out, d.name)) err([key, i, 'name'], `duplicate ${what} "${d.name}"`);

@@ -191,5 +191,14 @@ export function withFactionFile(army: ArmyFile, opts: { factionFile: string; arm
   if (factionFileFor({ faction: army.faction }, path.resolve(opts.armyFile)) === faction) return rest;
   const { kind, name, faction: id, ...tail } = rest;
   // Forward slashes: the same file on every system.
-  return { kind, name, faction: id, factionFile: path.relative(path.dirname(path.resolve(opts.armyFile)), faction).split(path.sep).join('/'), ...tail };
+  return {
+    kind,
+    name,
+    faction: id,
+    factionFile: path
+      .relative(path.dirname(path.resolve(opts.armyFile)), faction)
+      .split(path.sep)
+      .join('/'),
+    ...tail,
+  };
 }

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  commandAbilityDefSchema,
-  profileInputSchema,
-  profilePatchSchema,
-  specialRuleDefSchema,
-  uniqueActionDefSchema,
-} from '../rules/schema.js';
+import { commandAbilityDefSchema, profileInputSchema, profilePatchSchema, specialRuleDefSchema, uniqueActionDefSchema } from '../rules/schema.js';
 import { boundedInt, boundedList, nameText } from '../data/bounds.js';
 
 // Bounds: src/data/bounds.ts (docs/BOUNDS.md).

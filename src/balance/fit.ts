@@ -178,7 +178,9 @@ export function unfixable(rows: readonly MatchupRow[], records: readonly GameRec
   const first = today.reduce((t, r) => t + (r.winner === 'draw' ? 0.5 : r.winner === r.firstSeat ? 1 : 0), 0);
   const w = wilsonInterval(first, today.length);
   if (today.length > 0 && (w.low > 0.5 || w.high < 0.5)) {
-    out.push(`the ${w.low > 0.5 ? 'first' : 'second'} seat wins ${(100 * w.p).toFixed(1)}% [${(100 * w.low).toFixed(1)}%, ${(100 * w.high).toFixed(1)}%] of ${today.length} games: no price can fix a seat`);
+    out.push(
+      `the ${w.low > 0.5 ? 'first' : 'second'} seat wins ${(100 * w.p).toFixed(1)}% [${(100 * w.low).toFixed(1)}%, ${(100 * w.high).toFixed(1)}%] of ${today.length} games: no price can fix a seat`,
+    );
   }
   return out;
 }
@@ -207,13 +209,7 @@ const logit = (p: number): number => Math.log(p / (1 - p));
  * fit's points scale. The interval bootstraps the seed pairs and adds the
  * scale's own uncertainty (delta method).
  */
-export function abilityRows(o: {
-  plan: BalancePlan;
-  trials: readonly AbilityTrial[];
-  records: readonly GameRecord[];
-  scale: number;
-  scaleSe: number;
-}): AbilityRow[] {
+export function abilityRows(o: { plan: BalancePlan; trials: readonly AbilityTrial[]; records: readonly GameRecord[]; scale: number; scaleSe: number }): AbilityRow[] {
   const score = new Map<string, number>();
   for (const r of o.records) {
     const k = `${r.cell}\u0000${Math.floor(r.game / 2)}`;

@@ -8,7 +8,9 @@ export function formatBalance(o: BalanceOutcome): string {
   const lines: string[] = [];
   const changes = o.prices.filter((p) => p.verdict === 'raise' || p.verdict === 'lower');
   const unmeasured = o.prices.filter((p) => p.verdict === 'not measured').length;
-  lines.push(`${o.prices.length} prices judged: ${changes.length} to change, ${o.prices.length - changes.length - unmeasured} kept${unmeasured ? `, ${unmeasured} not measured (no game varied them)` : ''}`);
+  lines.push(
+    `${o.prices.length} prices judged: ${changes.length} to change, ${o.prices.length - changes.length - unmeasured} kept${unmeasured ? `, ${unmeasured} not measured (no game varied them)` : ''}`,
+  );
   for (const p of changes) lines.push(`  ${p.faction}: ${p.name}: ${p.costNow} -> ${p.proposed} (worth ${pts(p.worth)} [${pts(p.low)}, ${pts(p.high)}])`);
   const worst = (which: 'today' | 'proposed'): string => {
     let best: { d: number; at: string } | null = null;

@@ -5,19 +5,7 @@ import { csvHeader, csvText, gameFromFields, parseCsvLine } from '../runner/csv.
 import { inLockedFolder } from '../runner/lock.js';
 import { outputFiles, runExperiment, type ProgressUpdate } from '../runner/run.js';
 import type { Experiment, GameRecord } from '../runner/types.js';
-import {
-  ABILITY_COLUMNS,
-  abilityRows,
-  BALANCE_COLUMNS,
-  fitTable,
-  MATCHUP_COLUMNS,
-  matchupRows,
-  observations,
-  unfixable,
-  type AbilityRow,
-  type MatchupRow,
-  type PriceVerdict,
-} from './fit.js';
+import { ABILITY_COLUMNS, abilityRows, BALANCE_COLUMNS, fitTable, MATCHUP_COLUMNS, matchupRows, observations, unfixable, type AbilityRow, type MatchupRow, type PriceVerdict } from './fit.js';
 import { abilityExperiment, fitExperiment, holdoutExperiment, type BalancePlan } from './plan.js';
 
 /** unfixable.txt when nothing was found. */
@@ -121,8 +109,7 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceOutcome> {
     const f = balanceFiles(plan.out);
     writeFileAtomically(
       f.balance,
-      csvHeader(BALANCE_COLUMNS) +
-        csvText(table.prices.map((p) => [p.faction, p.name, p.pointer, p.costNow, num(p.worth, 1), num(p.low, 1), num(p.high, 1), p.proposed, p.verdict])),
+      csvHeader(BALANCE_COLUMNS) + csvText(table.prices.map((p) => [p.faction, p.name, p.pointer, p.costNow, num(p.worth, 1), num(p.low, 1), num(p.high, 1), p.proposed, p.verdict])),
     );
     writeFileAtomically(
       f.matchups,

@@ -105,22 +105,11 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
 
 /** Whether (px, py), known to be collinear with a–b, lies within its bounding box. */
 function withinBox(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return (
-    px >= (ax < bx ? ax : bx) && px <= (ax < bx ? bx : ax) && py >= (ay < by ? ay : by) && py <= (ay < by ? by : ay)
-  );
+  return px >= (ax < bx ? ax : bx) && px <= (ax < bx ? bx : ax) && py >= (ay < by ? ay : by) && py <= (ay < by ? by : ay);
 }
 
 /** Whether segments a–b and c–d share a point (touching and collinear overlap count). */
-export function segmentsIntersect(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-): boolean {
+export function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   const d1 = orient(cx, cy, dx, dy, ax, ay);
   const d2 = orient(cx, cy, dx, dy, bx, by);
   const d3 = orient(ax, ay, bx, by, cx, cy);
@@ -134,16 +123,7 @@ export function segmentsIntersect(
 }
 
 /** Shortest distance between segments a–b and c–d (0 when they meet). */
-export function segmentsDistance(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-): number {
+export function segmentsDistance(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): number {
   if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
   let m = segmentPointDistanceSq(cx, cy, dx, dy, ax, ay);
   let d = segmentPointDistanceSq(cx, cy, dx, dy, bx, by);
@@ -351,14 +331,7 @@ export function segmentIntersectsPolygon(ax: number, ay: number, bx: number, by:
  * segment (0 at a, 1 at b), written to out[0] and out[1]. Returns false when
  * they do not meet. Does not allocate.
  */
-export function segmentPolygonSpan(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  poly: Polygon,
-  out: Float64Array | number[],
-): boolean {
+export function segmentPolygonSpan(ax: number, ay: number, bx: number, by: number, poly: Polygon, out: Float64Array | number[]): boolean {
   const n = poly.length;
   const rx = bx - ax;
   const ry = by - ay;

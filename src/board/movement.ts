@@ -45,17 +45,7 @@ function circleEntry(x0: number, y0: number, ux: number, uy: number, cx: number,
  * written to span[0], span[1] (empty when span[0] > span[1]).
  */
 const span = new Float64Array(2);
-function capsuleSpan(
-  x0: number,
-  y0: number,
-  ux: number,
-  uy: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  r: number,
-): void {
+function capsuleSpan(x0: number, y0: number, ux: number, uy: number, ax: number, ay: number, bx: number, by: number, r: number): void {
   let lo = Infinity;
   let hi = -Infinity;
   const r2 = r * r;
@@ -117,18 +107,7 @@ function capsuleSpan(
  * overlap segment a–b; Infinity if it never does within sMax. Touching is
  * allowed; a base already overlapping may move out but not deeper.
  */
-function edgeEntry(
-  x0: number,
-  y0: number,
-  ux: number,
-  uy: number,
-  sMax: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  r: number,
-): number {
+function edgeEntry(x0: number, y0: number, ux: number, uy: number, sMax: number, ax: number, ay: number, bx: number, by: number, r: number): number {
   const rIn = r - EPSILON;
   if (rIn <= 0) return Infinity;
   // Does the path come closer than rIn at all? Robust against grazing.
@@ -152,15 +131,7 @@ function edgeEntry(
 }
 
 /** First distance along the ray where the base would overlap any of the polygons. */
-function polygonsEntry(
-  x0: number,
-  y0: number,
-  ux: number,
-  uy: number,
-  sMax: number,
-  r: number,
-  polys: PreparedPolygons,
-): number {
+function polygonsEntry(x0: number, y0: number, ux: number, uy: number, sMax: number, r: number, polys: PreparedPolygons): number {
   let best = Infinity;
   const x1 = x0 + ux * sMax;
   const y1 = y0 + uy * sMax;

@@ -528,7 +528,15 @@ function search(sp: Space, from: Point, goal: Point, limit: number): Path | null
   // Straight and clear, with no difficult terrain on the way: nothing is shorter.
   if (segmentFault(sp, from.x, from.y, goal.x, goal.y) === null) {
     const c = segmentCost(sp, from.x, from.y, goal.x, goal.y);
-    if (c <= d + 1e-12) return { points: [{ x: from.x, y: from.y }, { x: goal.x, y: goal.y }], length: d, cost: c };
+    if (c <= d + 1e-12)
+      return {
+        points: [
+          { x: from.x, y: from.y },
+          { x: goal.x, y: goal.y },
+        ],
+        length: d,
+        cost: c,
+      };
   }
   const wrap = aroundOne(sp, from, goal);
   if (wrap) return wrap;

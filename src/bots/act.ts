@@ -225,7 +225,13 @@ export class Actions {
    * Inspired! (a Charge inspires), markers by their worth.
    */
   chargePick(s: State, w: Warrior): AttackPick | null {
-    return bestCharge(s, w, (i) => this.mv(i), DEFAULT_WEIGHTS, (t) => chargeLands(s, w, t));
+    return bestCharge(
+      s,
+      w,
+      (i) => this.mv(i),
+      DEFAULT_WEIGHTS,
+      (t) => chargeLands(s, w, t),
+    );
   }
 
   /**
@@ -310,7 +316,9 @@ export class Actions {
       return null;
     }
     const at = pick as { x: number; y: number };
-    note?.(`${how} to ${goalLabel(s, g)}: worth ${num(best)} against ${num(stay)} staying; threat ${num(map.at(at.x, at.y))}${lastThreat.worst >= 0 ? ` (most from ${warriorName(s, lastThreat.worst)})` : ''}`);
+    note?.(
+      `${how} to ${goalLabel(s, g)}: worth ${num(best)} against ${num(stay)} staying; threat ${num(map.at(at.x, at.y))}${lastThreat.worst >= 0 ? ` (most from ${warriorName(s, lastThreat.worst)})` : ''}`,
+    );
     return pick;
   }
 }
@@ -324,7 +332,13 @@ export class Actions {
  */
 function whole(x: number, y: number, end: Readonly<MarchEnd>): ActionChoice {
   const clean = end.stoppedBy === 'destination' || end.stoppedBy === 'distance';
-  return clean && end.via.length > 0 ? march(end.x, end.y, end.via.map(([a, b]) => ({ x: a, y: b }))) : { type: 'march', x, y };
+  return clean && end.via.length > 0
+    ? march(
+        end.x,
+        end.y,
+        end.via.map(([a, b]) => ({ x: a, y: b })),
+      )
+    : { type: 'march', x, y };
 }
 
 /** A March to (x, y) along the route already walked (R41: the engine checks it, and need not plan it again). */

@@ -115,12 +115,7 @@ const FORMATION_CELLS: readonly [number, number][] = (() => {
  * `anchor`, wholly within the zones and clear of other bases; null when the
  * formation does not fit there.
  */
-export function formationAt(
-  s: Readonly<GameState>,
-  regiment: number,
-  zones: readonly Polygon[],
-  anchor: { x: number; y: number },
-): { x: number; y: number }[] | null {
+export function formationAt(s: Readonly<GameState>, regiment: number, zones: readonly Polygon[], anchor: { x: number; y: number }): { x: number; y: number }[] | null {
   return formationIn(s, regiment, zoneOf(zones), anchor);
 }
 
@@ -157,13 +152,7 @@ function formationIn(s: Readonly<GameState>, regiment: number, zone: Zone, ancho
 }
 
 /** A legal formation for the regiment somewhere in the zones (tries random anchors, then a scan). */
-export function deploymentFor(
-  s: Readonly<GameState>,
-  regiment: number,
-  zones: readonly Polygon[],
-  rng: Rng,
-  preferred?: { x: number; y: number },
-): { x: number; y: number }[] {
+export function deploymentFor(s: Readonly<GameState>, regiment: number, zones: readonly Polygon[], rng: Rng, preferred?: { x: number; y: number }): { x: number; y: number }[] {
   const zone = zoneOf(zones);
   if (preferred) {
     const f = formationIn(s, regiment, zone, preferred);

@@ -15,8 +15,7 @@ import { isPluginSpec, loadedPlugins, splitSpec } from './registry.js';
 import { beginDecision, decisionLimitMs, endDecision } from './watch.js';
 import { readOnlyMaker, readOnlyView, ReadOnlyWrite } from './readonly.js';
 
-const isPolicy = (x: unknown): x is Policy =>
-  typeof x === 'object' && x !== null && typeof (x as Policy).name === 'string' && typeof (x as Policy).choose === 'function';
+const isPolicy = (x: unknown): x is Policy => typeof x === 'object' && x !== null && typeof (x as Policy).name === 'string' && typeof (x as Policy).choose === 'function';
 
 /** isPolicy, with a getter that throws named: `what` says whose (the module, its factory's answer). */
 function checkedPolicy(x: unknown, what: string): x is Policy {
@@ -177,7 +176,8 @@ export async function loadPlugin(spec: string): Promise<void> {
         } catch (e) {
           throw new InputError(`policy "${spec}": the factory of ${file} threw: ${e instanceof Error ? e.message : String(e)}`);
         }
-        if (!checkedPolicy(p, `policy "${spec}": the policy the factory of ${file} returned`)) throw new InputError(`policy "${spec}": the factory of ${file} returned no Policy (an object with a name and choose)`);
+        if (!checkedPolicy(p, `policy "${spec}": the policy the factory of ${file} returned`))
+          throw new InputError(`policy "${spec}": the factory of ${file} returned no Policy (an object with a name and choose)`);
         return wrap(p, file);
       },
     });

@@ -8,16 +8,7 @@
 import { norm, volleyTargets } from '../engine/index.js';
 import type { WarriorGrid } from '../engine/grid.js';
 import type { ActionChoice, GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
-import {
-  attackOdds,
-  attackValue,
-  DEFAULT_WEIGHTS,
-  legalChargeTargets,
-  legalClashMarkers,
-  legalClashTargets,
-  type EvalWeights,
-  type Objective,
-} from './toolkit.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, legalChargeTargets, legalClashMarkers, legalClashTargets, type EvalWeights, type Objective } from './toolkit.js';
 
 type State = Readonly<GameState>;
 export type Note = ((reason: string) => void) | undefined;
@@ -29,8 +20,7 @@ export interface AttackPick {
   slain: number;
 }
 
-const label = (s: State, t: TargetRef): string =>
-  t >= 0 ? `${s.warriors[t].profile.name}#${t}` : `marker ${s.scenarioState.markers[-1 - t].id}`;
+const label = (s: State, t: TargetRef): string => (t >= 0 ? `${s.warriors[t].profile.name}#${t}` : `marker ${s.scenarioState.markers[-1 - t].id}`);
 
 /** Rally: remove Broken! (out of combat), or Combat Rally (engaged); null when not Broken! or not allowed. */
 export function rally(w: Warrior, legal: readonly string[], note?: Note): ActionChoice | null {
@@ -76,13 +66,7 @@ export function clashAt(s: State, pick: AttackPick, attacks: number, note?: Note
  * as if the Clash follows; markers by `markerValue`; only targets `lands`
  * accepts (for example those whose straight line is open). Null when none.
  */
-export function bestCharge(
-  s: State,
-  w: Warrior,
-  markerValue: (i: number) => number,
-  weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS,
-  lands: (t: number) => boolean = () => true,
-): AttackPick | null {
+export function bestCharge(s: State, w: Warrior, markerValue: (i: number) => number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS, lands: (t: number) => boolean = () => true): AttackPick | null {
   let best: AttackPick | null = null;
   for (const t of legalChargeTargets(s, w)) {
     let value: number;

@@ -476,12 +476,7 @@ export function evaluationTerms(s: State, me: PlayerIndex): EvalTerms {
 export function evaluate(s: State, me: PlayerIndex, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
   const t = evaluationTerms(s, me);
   return (
-    weights.vp * t.vp +
-    weights.projectedVp * t.projectedVp +
-    weights.worthDestroyed * t.worthDestroyed +
-    weights.wounds * t.wounds +
-    weights.zoneControl * t.zoneControl +
-    weights.broken * t.broken
+    weights.vp * t.vp + weights.projectedVp * t.projectedVp + weights.worthDestroyed * t.worthDestroyed + weights.wounds * t.wounds + weights.zoneControl * t.zoneControl + weights.broken * t.broken
   );
 }
 
@@ -491,9 +486,5 @@ export function evaluate(s: State, me: PlayerIndex, weights: Readonly<EvalWeight
  */
 export function attackValue(s: State, odds: AttackOdds, target: Warrior, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): number {
   const worth = warriorWorth(s, target);
-  return (
-    odds.slain * worth * weights.worthDestroyed +
-    odds.broken * worth * weights.broken +
-    (1 - odds.slain) * odds.expectedWounds * (worth / target.profile.wounds) * weights.wounds
-  );
+  return odds.slain * worth * weights.worthDestroyed + odds.broken * worth * weights.broken + (1 - odds.slain) * odds.expectedWounds * (worth / target.profile.wounds) * weights.wounds;
 }

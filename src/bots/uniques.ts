@@ -68,7 +68,12 @@ export function bestUnique(s: State, w: Warrior, a: Activation, weights: Readonl
         n++;
       }
       if (!best || value > best.value) {
-        best = { name: d.name, target: first.id, value, why: `${d.name} ${warriorName(s, first.id)}${n > 1 ? ` and ${n - 1} more` : ''}, ${eff.hits} hit${eff.hits === 1 ? '' : 's'} each, worth ${value.toFixed(1)}` };
+        best = {
+          name: d.name,
+          target: first.id,
+          value,
+          why: `${d.name} ${warriorName(s, first.id)}${n > 1 ? ` and ${n - 1} more` : ''}, ${eff.hits} hit${eff.hits === 1 ? '' : 's'} each, worth ${value.toFixed(1)}`,
+        };
       }
     } else {
       let pick: Warrior | null = null;
@@ -84,7 +89,12 @@ export function bestUnique(s: State, w: Warrior, a: Activation, weights: Readonl
         }
       }
       if (pick && (!best || pickV > best.value)) {
-        best = { name: d.name, target: pick === w ? undefined : pick.id, value: pickV, why: `${d.name} on ${warriorName(s, pick.id)} (${pick.markers} Wound marker${pick.markers === 1 ? '' : 's'}), worth ${pickV.toFixed(1)}` };
+        best = {
+          name: d.name,
+          target: pick === w ? undefined : pick.id,
+          value: pickV,
+          why: `${d.name} on ${warriorName(s, pick.id)} (${pick.markers} Wound marker${pick.markers === 1 ? '' : 's'}), worth ${pickV.toFixed(1)}`,
+        };
       }
     }
   }

@@ -9,17 +9,7 @@ import { childRng, deriveSeed } from '../dice/index.js';
 import type { Rng } from '../dice/types.js';
 import { affordable, type Muster } from './muster.js';
 import { battleMods, cycleRewards, factionPoints, holderFaction, invadeOptions, manufactoriaDiscount, missionFor, protectOptions } from './territories.js';
-import type {
-  BattleRecord,
-  BattleSpec,
-  Campaign,
-  CampaignPolicy,
-  CampaignRecord,
-  CampaignState,
-  CampaignView,
-  FactionIndex,
-  FightFn,
-} from './types.js';
+import type { BattleRecord, BattleSpec, Campaign, CampaignPolicy, CampaignRecord, CampaignState, CampaignView, FactionIndex, FightFn } from './types.js';
 
 /** The campaign's own randomness: d6 roll-offs and the mission draw. Scripted in tests. */
 export interface CampaignDice {
@@ -150,7 +140,11 @@ export class CampaignRun {
     const chosen = new Map<number, number>();
     for (const p of this.c.factions[invading].players) {
       const options = invadeOptions(this.c, this.state, p);
-      if (options.length > 0) chosen.set(p, this.choose(p, (pol, v, rng) => pol.invade(v, options, rng), options));
+      if (options.length > 0)
+        chosen.set(
+          p,
+          this.choose(p, (pol, v, rng) => pol.invade(v, options, rng), options),
+        );
     }
     return chosen;
   }
@@ -161,7 +155,11 @@ export class CampaignRun {
     const chosen = new Map<number, number>();
     for (const p of this.c.factions[protecting].players) {
       const options = protectOptions(this.c, this.state, p, invaded);
-      if (options.length > 0) chosen.set(p, this.choose(p, (pol, v, rng) => pol.protect(v, options, invaded, rng), options));
+      if (options.length > 0)
+        chosen.set(
+          p,
+          this.choose(p, (pol, v, rng) => pol.protect(v, options, invaded, rng), options),
+        );
     }
     return chosen;
   }
@@ -213,7 +211,12 @@ export class CampaignRun {
     const holds = this.state.owner[territory] === player;
     const options = affordable(m, this.state.requisitionPoints[player], manufactoriaDiscount(this.c, territory, protecting, holds));
     if (options.length === 0) return { roster: m.base, extra: '', spent: 0, discount: 0 };
-    const i = this.opts.policies[player].spend(this.view(player), options.map((o) => o.option), { territory, protecting }, this.rngs[player]);
+    const i = this.opts.policies[player].spend(
+      this.view(player),
+      options.map((o) => o.option),
+      { territory, protecting },
+      this.rngs[player],
+    );
     if (i === -1) return { roster: m.base, extra: '', spent: 0, discount: 0 };
     const o = this.choose(player, () => i, options);
     this.state.requisitionPoints[player] -= o.option.cost;

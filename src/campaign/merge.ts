@@ -35,7 +35,9 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
     }
     // Another version may play other campaigns from the same seeds: its slices are refused.
     if (m.package?.version !== packageVersion()) {
-      throw new InputError(`${dir}: a slice made by skirmish-lab ${m.package?.version ?? '(unknown version)'}, this is ${packageVersion()}; merge it with that version, or run the slice again with this one`);
+      throw new InputError(
+        `${dir}: a slice made by skirmish-lab ${m.package?.version ?? '(unknown version)'}, this is ${packageVersion()}; merge it with that version, or run the slice again with this one`,
+      );
     }
     if (m.inputsHash !== c.inputsHash || m.seed !== c.seed) throw new InputError(`${dir}: a slice of other inputs (campaign file, armies, policies or seed differ)`);
     if (!m.shard) throw new InputError(`${dir}: not a slice (run without --shard)`);
@@ -62,8 +64,7 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
     if (!text.startsWith(header)) throw new InputError(`${file}: line 1: expected the header ${columns.join(',')}`);
     return text.slice(header.length);
   };
-  const join = (name: 'campaigns' | 'battles' | 'errors', columns: readonly string[]): string =>
-    csvHeader(columns) + ordered.map((s) => body(campaignFiles(s.dir)[name], columns)).join('');
+  const join = (name: 'campaigns' | 'battles' | 'errors', columns: readonly string[]): string => csvHeader(columns) + ordered.map((s) => body(campaignFiles(s.dir)[name], columns)).join('');
   const campaigns = join('campaigns', CAMPAIGN_COLUMNS);
   campaigns
     .trimEnd()

@@ -208,12 +208,8 @@ export class CampaignSummary {
     const w = wilsonInterval(this.wins[0], this.campaigns);
     const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
     lines.push(`${a} won ${this.wins[0]} of ${this.campaigns} campaigns: ${pct(w.p)} (95% interval ${pct(w.low)}–${pct(w.high)}); ${b} ${pct(this.rate(1))}`);
-    lines.push(
-      w.low > 0.5 ? `${a} is favoured.` : w.high < 0.5 ? `${b} is favoured.` : 'Neither faction is favoured at 95% confidence (the interval holds 50%).',
-    );
-    lines.push(
-      `mean ${(this.cycles / this.campaigns).toFixed(1)} cycles; ended by ${[...this.decidedBy].map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    );
+    lines.push(w.low > 0.5 ? `${a} is favoured.` : w.high < 0.5 ? `${b} is favoured.` : 'Neither faction is favoured at 95% confidence (the interval holds 50%).');
+    lines.push(`mean ${(this.cycles / this.campaigns).toFixed(1)} cycles; ended by ${[...this.decidedBy].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     const stats = this.territoryStats()
       .map((s, i) => ({ ...s, t: this.c.territories[i] }))
       .filter((s) => s.held >= Math.max(5, 0.1 * this.campaigns))

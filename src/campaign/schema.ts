@@ -57,16 +57,18 @@ export const campaignFileSchema = z.strictObject({
   battlePolicy: name.optional(),
   campaignPolicy: name.optional(),
   out: name.optional(),
-  map: z.array(
-    z.strictObject({
-      id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lower-case letters, digits and dashes'),
-      type: z.enum(TERRITORY_TYPES),
-      q: z.int(),
-      r: z.int(),
-      campaignPoints: z.int().min(0).optional(),
-      requisitionPoints: z.int().min(0).optional(),
-    }),
-  ).min(2),
+  map: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lower-case letters, digits and dashes'),
+        type: z.enum(TERRITORY_TYPES),
+        q: z.int(),
+        r: z.int(),
+        campaignPoints: z.int().min(0).optional(),
+        requisitionPoints: z.int().min(0).optional(),
+      }),
+    )
+    .min(2),
   factions: z
     .array(
       z.strictObject({
@@ -143,7 +145,10 @@ export function parseCampaign(json: unknown, file: string, opts: LoadCampaignOpt
         campaignPolicy = path.resolve(dir, campaignPolicy);
         if (!existsSync(campaignPolicy)) err(p.campaignPolicy ? [...at, 'campaignPolicy'] : ['campaignPolicy'], `campaign policy module ${campaignPolicy} not found`);
       } else if (!BUILT_IN_CAMPAIGN_POLICIES.includes(campaignPolicy)) {
-        err(p.campaignPolicy ? [...at, 'campaignPolicy'] : ['campaignPolicy'], `unknown campaign policy "${campaignPolicy}" (built-in: ${BUILT_IN_CAMPAIGN_POLICIES.join(', ')}, or a path to a .js module)`);
+        err(
+          p.campaignPolicy ? [...at, 'campaignPolicy'] : ['campaignPolicy'],
+          `unknown campaign policy "${campaignPolicy}" (built-in: ${BUILT_IN_CAMPAIGN_POLICIES.join(', ')}, or a path to a .js module)`,
+        );
       }
       idx.push(players.length);
       players.push({ name: p.name, faction: fi as FactionIndex, armyFile, battlePolicy, campaignPolicy });

@@ -27,15 +27,7 @@ export const TERRITORY_PROFILES: Record<TerritoryType, TerritoryProfile> = {
 };
 
 /** The Designer's Note list: at least one of these per player. */
-export const ONE_PER_PLAYER_TYPES: readonly TerritoryType[] = [
-  'Fortress',
-  'Spaceport',
-  'Munitorum Depot',
-  'Manufactoria Complex',
-  'Titan Forge',
-  'Militarum Aerodrome',
-  'Research Facilities',
-];
+export const ONE_PER_PLAYER_TYPES: readonly TerritoryType[] = ['Fortress', 'Spaceport', 'Munitorum Depot', 'Manufactoria Complex', 'Titan Forge', 'Militarum Aerodrome', 'Research Facilities'];
 
 /** R34: Fortress fights Shieldwall and Spaceport fights Pincer, the protector as player 1. */
 export const MISSION_OVERRIDES: Partial<Record<TerritoryType, string>> = {
@@ -46,8 +38,7 @@ export const MISSION_OVERRIDES: Partial<Record<TerritoryType, string>> = {
 /** Manufactoria Complex: RP taken off a Brute or Monster regiment (R34: "Vehicle or Super-heavy"). */
 export const MANUFACTORIA_DISCOUNT = 20;
 
-const count = (c: Campaign, owner: number[], player: number, type: TerritoryType): number =>
-  c.territories.reduce((n, t, i) => n + (owner[i] === player && t.type === type ? 1 : 0), 0);
+const count = (c: Campaign, owner: number[], player: number, type: TerritoryType): number => c.territories.reduce((n, t, i) => n + (owner[i] === player && t.type === type ? 1 : 0), 0);
 
 /**
  * Cycle End Phase: the Campaign Points and Requisition Points a player's

@@ -58,4 +58,7 @@ export function boundedList<T extends z.ZodType>(item: T) {
  * paths and policies): it ends up in CSV cells and report pages, where a line
  * break or other control character would break the row.
  */
-export const nameText = z.string().min(1).regex(/^[^\p{Cc}]*$/u, 'expected no control characters (line breaks, tabs, ...)');
+export const nameText = z
+  .string()
+  .min(1)
+  .regex(/^[^\p{Cc}]*$/u, 'expected no control characters (line breaks, tabs, ...)');

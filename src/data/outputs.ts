@@ -197,7 +197,7 @@ export function writeNew(file: string, text: string | Uint8Array): void {
 /** Writes all of `text` at the descriptor's position (a short write goes on where it stopped). */
 export function writeAll(fd: number, text: string | Uint8Array): void {
   const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
+  for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
 }
 
 /** Writes `file` beside under a temporary name, then renames it: readers see the old file or the whole new one. */

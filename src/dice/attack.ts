@@ -132,14 +132,7 @@ export function blockHits(hits: number[], blocks: number[]): { blocked: { block:
   return { blocked, wounds: hs.length - blocked.length };
 }
 
-function blockAndRecord(
-  dice: Dice,
-  hits: number[],
-  blockN: number,
-  blockTable: FaceTable,
-  attack: Pool,
-  counter: { n: number },
-): AttackRecord {
+function blockAndRecord(dice: Dice, hits: number[], blockN: number, blockTable: FaceTable, attack: Pool, counter: { n: number }): AttackRecord {
   const block = rollPool(dice, blockN, blockTable);
   const { blocked, wounds } = blockHits(hits, block.final);
   return {
@@ -197,10 +190,7 @@ export function rollAttack(dice: Dice, opts: AttackOptions): AttackRecord {
  * rest are hits, then blocks as usual. No hit cap, and no attack face rules:
  * rules that simply inflict hits ignore the basic action's rules.
  */
-export function rollHits(
-  dice: Dice,
-  opts: { hits: number; blockDice: number; blockRules?: FaceRule[]; obscured?: boolean },
-): AttackRecord {
+export function rollHits(dice: Dice, opts: { hits: number; blockDice: number; blockRules?: FaceRule[]; obscured?: boolean }): AttackRecord {
   checkCount('hits', opts.hits);
   const blockN = blockDiceCount(opts);
   const blockTable = blockFaceTable(opts.blockRules);
@@ -217,10 +207,7 @@ export function rollHits(
  * R11: a Broken! warrior fails without rolling; so does effective Resolve ≤ 0
  * (no d6 could pass it, so no die is drawn). Otherwise pass on roll ≤ effective Resolve.
  */
-export function resolveTest(
-  dice: Dice,
-  opts: { markers: number; wounds: number; resolve: number; broken: boolean; overkill?: boolean },
-): ResolveResult {
+export function resolveTest(dice: Dice, opts: { markers: number; wounds: number; resolve: number; broken: boolean; overkill?: boolean }): ResolveResult {
   checkCount('markers', opts.markers);
   if (!Number.isInteger(opts.wounds) || opts.wounds < 1) throw new RangeError(`wounds must be a whole number ≥ 1, got ${String(opts.wounds)}`);
   if (!Number.isInteger(opts.resolve)) throw new RangeError(`resolve must be a whole number, got ${String(opts.resolve)}`);
@@ -233,9 +220,7 @@ export function resolveTest(
     return { roll: null, effectiveResolve, outcome: 'slain', markersAfter: opts.markers };
   }
   const roll = dice.d6();
-  return roll <= effectiveResolve
-    ? { roll, effectiveResolve, outcome: 'broken', markersAfter: opts.wounds - 1 }
-    : { roll, effectiveResolve, outcome: 'slain', markersAfter: opts.markers };
+  return roll <= effectiveResolve ? { roll, effectiveResolve, outcome: 'broken', markersAfter: opts.wounds - 1 } : { roll, effectiveResolve, outcome: 'slain', markersAfter: opts.markers };
 }
 
 /**

@@ -162,9 +162,7 @@ function prepare(opts: AttackOptions): Prepared {
   const k = Math.min(opts.hitCap, maxPool(n, attack));
   const kb = Math.min(k, maxPool(blockN, block));
   if (k > EXACT_LIMITS.hitStates || kb > EXACT_LIMITS.blockStates) {
-    throw new RangeError(
-      `too large for the exact method: up to ${k} hits against up to ${kb} useful blocks (limits ${EXACT_LIMITS.hitStates} and ${EXACT_LIMITS.blockStates})`,
-    );
+    throw new RangeError(`too large for the exact method: up to ${k} hits against up to ${kb} useful blocks (limits ${EXACT_LIMITS.hitStates} and ${EXACT_LIMITS.blockStates})`);
   }
   const key = JSON.stringify([n, k, blockN, attack.reroll, attack.extra, block.reroll, block.extra]);
   return { key, n, k, blockN, kb, attack, block };
@@ -328,14 +326,7 @@ function isDistribution(a: AttackOptions | readonly number[]): a is readonly num
  * every test fail; `overkill` (R10, default on) lowers Resolve by 1 per marker
  * beyond Wounds; effective Resolve ≤ 0 always fails.
  */
-export function targetOutcome(opts: {
-  attack: AttackOptions | readonly number[];
-  wounds: number;
-  resolve: number;
-  markers?: number;
-  broken?: boolean;
-  overkill?: boolean;
-}): TargetOutcome {
+export function targetOutcome(opts: { attack: AttackOptions | readonly number[]; wounds: number; resolve: number; markers?: number; broken?: boolean; overkill?: boolean }): TargetOutcome {
   const dist: readonly number[] = isDistribution(opts.attack) ? opts.attack : woundDistribution(opts.attack);
   const markers = opts.markers ?? 0;
   if (!Number.isInteger(opts.wounds) || opts.wounds < 1) throw new RangeError(`wounds must be a whole number ≥ 1, got ${String(opts.wounds)}`);

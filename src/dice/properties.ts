@@ -77,14 +77,14 @@ for (const axis of Object.keys(FACE_AXES)) domainShape[axis] = faceDomain.option
 domainShape.specialRules = z
   .union([z.array(ruleName), z.array(z.array(ruleName)).min(1)], { error: 'expected special-rule names such as ["Parry"], or a list of alternatives such as [[], ["Parry"]]' })
   .optional();
-domainShape.blockWith = z
-  .union([z.enum(BLOCK_WITH), z.array(z.enum(BLOCK_WITH)).min(1)], { error: 'expected "larger", "defense" or "evasion", or a list of them' })
-  .optional();
+domainShape.blockWith = z.union([z.enum(BLOCK_WITH), z.array(z.enum(BLOCK_WITH)).min(1)], { error: 'expected "larger", "defense" or "evasion", or a list of them' }).optional();
 
 const modifierShape: Record<string, z.ZodType> = {};
 for (const [axis, [min, max]] of Object.entries(NUMBER_AXES)) {
   modifierShape[axis] = z
-    .union([z.int().min(min).max(max), z.string().regex(/^[+-]\d+$/, { error: 'expected "+n" or "-n" (add to the domain\'s value), or a whole number (set it)' })], { error: `expected a whole number ${min}..${max} (set it) or "+n" / "-n" (add to the domain's value)` })
+    .union([z.int().min(min).max(max), z.string().regex(/^[+-]\d+$/, { error: 'expected "+n" or "-n" (add to the domain\'s value), or a whole number (set it)' })], {
+      error: `expected a whole number ${min}..${max} (set it) or "+n" / "-n" (add to the domain's value)`,
+    })
     .optional();
 }
 for (const axis of FLAG_AXES) modifierShape[axis] = z.boolean().optional();
@@ -188,11 +188,7 @@ function axisValues(axis: string, raw: unknown): unknown[] {
  * are the special rules of the files named in `factions` (the caller loads
  * them). Errors are `file: path: message` lines.
  */
-export function compilePropertyFile(
-  json: unknown,
-  file: string,
-  factionRules: Readonly<Record<string, SpecialRule>> = {},
-): { properties: CompiledProperty[]; errors: string[] } {
+export function compilePropertyFile(json: unknown, file: string, factionRules: Readonly<Record<string, SpecialRule>> = {}): { properties: CompiledProperty[]; errors: string[] } {
   const parsed = propertyFileSchema.safeParse(json);
   if (!parsed.success) return { properties: [], errors: formatIssues(file, parsed.error.issues) };
   const errors: string[] = [];
@@ -220,7 +216,10 @@ function compileProperty(p: PropertyJson, rules: Readonly<Record<string, Special
   const given = (axis: string) => inDomain(axis) || baseline[axis] !== undefined || variant[axis] !== undefined;
 
   // Relative changes need a domain value to change.
-  for (const [side, mod] of [['baseline', baseline], ['variant', variant]] as const) {
+  for (const [side, mod] of [
+    ['baseline', baseline],
+    ['variant', variant],
+  ] as const) {
     for (const [axis, v] of Object.entries(mod)) {
       if (typeof v === 'string' && isNumberAxis(axis) && !inDomain(axis)) {
         err([side, axis], `"${v}" changes ${axis}, but the domain gives no ${axis} to change`);
@@ -235,7 +234,7 @@ function compileProperty(p: PropertyJson, rules: Readonly<Record<string, Special
   else if (clash && !(inDomain('attacks') && inDomain('clash'))) err(['domain'], 'a Clash needs both attacks and clash');
   else if (volley && !(inDomain('barrage') && inDomain('volley'))) err(['domain'], 'a Volley needs both barrage and volley');
   else if (!clash && !volley) err(['domain'], 'missing (expected attacks and clash for a Clash, or barrage and volley for a Volley)');
-  if (!inDomain('defense') && !inDomain('evasion')) err(['domain'], 'missing the target\'s block dice (expected defense and/or evasion)');
+  if (!inDomain('defense') && !inDomain('evasion')) err(['domain'], "missing the target's block dice (expected defense and/or evasion)");
   for (const flag of clash ? (['aimed', 'obscured'] as const) : volley ? (['outnumbered', 'inspired'] as const) : []) {
     if (given(flag)) err(['domain'], `${flag} applies to ${clash ? 'Volleys' : 'Clash actions'} only`);
   }
@@ -346,8 +345,7 @@ export function pointCase(point: Point, rules: Readonly<Record<string, SpecialRu
   const defense = point.defense;
   const evasion = point.evasion;
   const blockWith = point.blockWith ?? 'larger';
-  const blockDice =
-    blockWith === 'defense' ? (defense ?? 0) : blockWith === 'evasion' ? (evasion ?? 0) : Math.max(defense ?? 0, evasion ?? 0);
+  const blockDice = blockWith === 'defense' ? (defense ?? 0) : blockWith === 'evasion' ? (evasion ?? 0) : Math.max(defense ?? 0, evasion ?? 0);
   const c: PointCase = {
     action: clash ? 'clash' : 'volley',
     attack: {
@@ -375,12 +373,7 @@ export function pointCase(point: Point, rules: Readonly<Record<string, SpecialRu
  * `distribution`. `memo` (one per check) shares the attacks' distributions,
  * under `key`, between points that differ only in the target.
  */
-export function statisticValue(
-  c: PointCase,
-  s: Statistic,
-  memo: Map<string, { attacks: number[][]; total: number[] }> = new Map(),
-  key = JSON.stringify([c.attack, c.warriors, c.impact]),
-): number[] {
+export function statisticValue(c: PointCase, s: Statistic, memo: Map<string, { attacks: number[][]; total: number[] }> = new Map(), key = JSON.stringify([c.attack, c.warriors, c.impact])): number[] {
   const r = { attack: c.attack, warriors: c.warriors, impact: c.impact };
   let m = memo.get(key);
   if (!m) {
@@ -420,15 +413,7 @@ export function compareValues(rel: Exclude<Relation, 'monotone'>, b: number[], v
     const d = (v[i] ?? 0) - (b[i] ?? 0);
     // How far from holding (positive: fails).
     const score =
-      rel === '>='
-        ? -d - tolerance
-        : rel === '<='
-          ? d - tolerance
-          : rel === '=='
-            ? Math.abs(d) - tolerance
-            : rel === 'variant - baseline <='
-              ? d - bound - tolerance
-              : bound - d - tolerance;
+      rel === '>=' ? -d - tolerance : rel === '<=' ? d - tolerance : rel === '==' ? Math.abs(d) - tolerance : rel === 'variant - baseline <=' ? d - bound - tolerance : bound - d - tolerance;
     if (score > worstScore) {
       worstScore = score;
       worst = i;

@@ -430,7 +430,18 @@ function checkedWalk(s: GameState, w: Warrior, act: Extract<ActionChoice, { type
 
 function sameWalk(s: GameState, w: Warrior, path: readonly { x: number; y: number }[], ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
   const c = CHECKED;
-  const same = c.s === s && c.w === w.id && c.path === path && c.ax === ax && c.ay === ay && c.toX === x && c.toY === y && c.max === max && c.keep === keep && c.c0 === s.grid.changes[0] && c.c1 === s.grid.changes[1];
+  const same =
+    c.s === s &&
+    c.w === w.id &&
+    c.path === path &&
+    c.ax === ax &&
+    c.ay === ay &&
+    c.toX === x &&
+    c.toY === y &&
+    c.max === max &&
+    c.keep === keep &&
+    c.c0 === s.grid.changes[0] &&
+    c.c1 === s.grid.changes[1];
   c.s = null;
   return same;
 }
@@ -499,7 +510,6 @@ function checkCharge(ctx: Ctx, w: Warrior, a: Activation, preferred: TargetRef |
     else attackMarker(ctx, w, -1 - target, { action: 'impact', hits: impact });
   }
 }
-
 
 /** Inward normal of the table edge a point lies on, or null if it is not on an edge. */
 export function edgeNormal(s: GameState, x: number, y: number): [number, number] | null {
@@ -816,9 +826,7 @@ function uniqueAction(ctx: Ctx, w: Warrior, a: Activation, name: string, target:
   // special rules, Inspired!/Aimed! or Command Abilities (only the target's blocks are its own).
   const eff = d.effect;
   if (eff.kind === 'inflictHits') {
-    const inRange = s.warriors
-      .filter((e) => e.status === 'table' && uniqueTarget(s, w, e, eff))
-      .sort((p, q) => gap(w, p) - gap(w, q) || p.id - q.id);
+    const inRange = s.warriors.filter((e) => e.status === 'table' && uniqueTarget(s, w, e, eff)).sort((p, q) => gap(w, p) - gap(w, q) || p.id - q.id);
     let targets = inRange;
     if (target !== undefined) {
       const t = s.warriors[target];

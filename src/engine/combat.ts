@@ -116,12 +116,7 @@ export function inflictHits(ctx: Ctx, source: Warrior, target: Warrior, hits: nu
 }
 
 /** An attack on an objective marker: Defense 3 blocks, at most 1 wound per action, damage per player (R26). */
-export function attackMarker(
-  ctx: Ctx,
-  attacker: Warrior,
-  markerIndex: number,
-  spec: AttackSpec | { action: 'impact'; hits: number },
-): void {
+export function attackMarker(ctx: Ctx, attacker: Warrior, markerIndex: number, spec: AttackSpec | { action: 'impact'; hits: number }): void {
   const s = ctx.s;
   const marker = s.scenarioState.markers[markerIndex];
   const m = s.ruleset.marker;

@@ -318,9 +318,7 @@ export class Game {
       s.decision = { kind: 'duelResponse', player: t.player, character: t.id, challenger: c.id };
       return;
     }
-    const def = COMMON_ABILITIES.includes(ability as (typeof COMMON_ABILITIES)[number])
-      ? null
-      : s.commandAbilityDefs[c.player].find((d) => d.name === ability)!;
+    const def = COMMON_ABILITIES.includes(ability as (typeof COMMON_ABILITIES)[number]) ? null : s.commandAbilityDefs[c.player].find((d) => d.name === ability)!;
     s.abilities.push({ name: ability, source: c.id, player: c.player, def });
     let affected = 0;
     if (ability === 'Rallying Cry') {
@@ -533,7 +531,13 @@ export class Game {
     s.vp[1] = s.scenarioState.vp[1];
     // Passivity: nothing hurt, nothing scored, nothing changed hands this round.
     if (s.woundsDealt === s.woundsAtRoundStart && out.vp[0] === 0 && out.vp[1] === 0 && holders(s) === heldBefore) s.passiveRounds++;
-    this.ctx.emit?.({ type: 'victoryPhase', round: s.round, gained: [out.vp[0], out.vp[1]], vp: [s.vp[0], s.vp[1]], detail: out.detail.map((l) => `P${l.player + 1} +${Math.round(l.vp * 100) / 100}: ${l.why}`) });
+    this.ctx.emit?.({
+      type: 'victoryPhase',
+      round: s.round,
+      gained: [out.vp[0], out.vp[1]],
+      vp: [s.vp[0], s.vp[1]],
+      detail: out.detail.map((l) => `P${l.player + 1} +${Math.round(l.vp * 100) / 100}: ${l.why}`),
+    });
     s.tally = emptyTally();
     if (out.instantWinner !== null) {
       this.end('instantWin', false, out.instantWinner);

@@ -92,7 +92,7 @@ function unlink(g: WarriorGrid, id: number): void {
   else g.head[c] = n;
   if (n >= 0) g.prev[n] = p;
   g.cell[id] = -1;
-  if (g.head[c] < 0) g.occupied[(c / g.cols) | 0] &= ~(1 << c % g.cols);
+  if (g.head[c] < 0) g.occupied[(c / g.cols) | 0] &= ~(1 << (c % g.cols));
 }
 
 /** Puts w on the table at (x, y), or moves it there: every position change goes through here. */
@@ -113,7 +113,7 @@ export function placeOnTable(s: GameState, w: Warrior, x: number, y: number): vo
   if (h >= 0) g.prev[h] = w.id;
   g.head[c] = w.id;
   g.cell[w.id] = c;
-  g.occupied[(c / g.cols) | 0] |= 1 << c % g.cols;
+  g.occupied[(c / g.cols) | 0] |= 1 << (c % g.cols);
 }
 
 /** Takes w off the table: slain, or back to reserve when a deployment is undone. */

@@ -22,9 +22,7 @@ export function narrate(e: GameEvent): string | null {
     case 'roundStart':
       return `\n=== Round ${e.round} ===`;
     case 'supremacy':
-      return e.tie
-        ? `Supremacy: a tie; ${P(e.supremacy)} is chosen as the Supremacy Player`
-        : `Supremacy: ${e.rolls[0]} against ${e.rolls[1]}; ${P(e.supremacy)} acts first`;
+      return e.tie ? `Supremacy: a tie; ${P(e.supremacy)} is chosen as the Supremacy Player` : `Supremacy: ${e.rolls[0]} against ${e.rolls[1]}; ${P(e.supremacy)} acts first`;
     case 'commandAbility':
       return `Command: ${e.character} uses ${e.ability}${e.target ? ` on ${e.target}` : ''}${e.affected > 0 && e.ability !== 'Duel' ? ` (${e.affected} affected)` : ''}`;
     case 'duel':
@@ -42,7 +40,10 @@ export function narrate(e: GameEvent): string | null {
     case 'attack': {
       const r = e.rolls;
       const mods = [e.outnumbered ? 'Outnumbered' : '', e.obscured ? 'Obscured' : ''].filter(Boolean).join(', ');
-      const rolled = e.action === 'impact' || (e.action === 'unique' && r.attackRolls.length === r.hits.length) ? `hits rolled [${list(r.finalAttack)}]` : `rolled [${list(r.attackRolls)}]${sameDice(r.attackRolls, r.finalAttack) ? '' : ` -> [${list(r.finalAttack)}]`}`;
+      const rolled =
+        e.action === 'impact' || (e.action === 'unique' && r.attackRolls.length === r.hits.length)
+          ? `hits rolled [${list(r.finalAttack)}]`
+          : `rolled [${list(r.attackRolls)}]${sameDice(r.attackRolls, r.finalAttack) ? '' : ` -> [${list(r.finalAttack)}]`}`;
       return `    ${e.action} ${e.warrior} -> ${e.target}${mods ? ` (${mods})` : ''}: ${rolled}, hits [${list(r.hits)}], blocks [${list(r.blockRolls)}], ${r.wounds} wound${r.wounds === 1 ? '' : 's'}`;
     }
     case 'resolveTest':

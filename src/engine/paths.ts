@@ -173,8 +173,18 @@ function remember(s: GameState, w: Warrior, x: number, y: number, max: number, k
 function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
   const L = LAST;
   return (
-    L.s === s && L.keep === keep && L.w === w.id && L.wx === ax && L.wy === ay && L.x === x && L.y === y && L.max === max &&
-    L.c0 === s.grid.changes[0] && L.c1 === s.grid.changes[1] && w.x === ax && w.y === ay &&
+    L.s === s &&
+    L.keep === keep &&
+    L.w === w.id &&
+    L.wx === ax &&
+    L.wy === ay &&
+    L.x === x &&
+    L.y === y &&
+    L.max === max &&
+    L.c0 === s.grid.changes[0] &&
+    L.c1 === s.grid.changes[1] &&
+    w.x === ax &&
+    w.y === ay &&
     // Asked while choosing (decisions D), taken while applying that choice (D + 1): nothing else happened between.
     (s.decisions === L.dec || s.decisions === L.dec + 1)
   );

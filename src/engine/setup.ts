@@ -14,13 +14,7 @@ import type { GameState, PlayerIndex, Regiment, Warrior } from './types.js';
  * reserve (deployment places them), the scenario's state and its terrain,
  * fixed or generated from the setup stream (R31).
  */
-export function createState(opts: {
-  armies: [Roster, Roster];
-  scenario: Scenario;
-  control: ControlRule;
-  ruleset: Ruleset;
-  setupRng: Rng;
-}): GameState {
+export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario; control: ControlRule; ruleset: Ruleset; setupRng: Rng }): GameState {
   const { armies, scenario, ruleset } = opts;
   const warriors: Warrior[] = [];
   const regiments: Regiment[] = [];
@@ -65,8 +59,7 @@ export function createState(opts: {
   }
 
   const table = { width: scenario.table.width, height: scenario.table.height };
-  const terrain: TerrainPiece[] =
-    scenario.terrain === 'generate' ? generateTerrain({ scenario, rng: opts.setupRng, ruleset }) : scenario.terrain;
+  const terrain: TerrainPiece[] = scenario.terrain === 'generate' ? generateTerrain({ scenario, rng: opts.setupRng, ruleset }) : scenario.terrain;
 
   return {
     ruleset,

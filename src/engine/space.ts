@@ -35,13 +35,7 @@ export function within(a: Warrior, b: Warrior, range: number): boolean {
 
 /** R5: within Engagement Range of each other, respecting Duel isolation. */
 export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
-  return (
-    b.status === 'table' &&
-    a.status === 'table' &&
-    a.player !== b.player &&
-    canEngage(a, b) &&
-    within(a, b, s.ruleset.engagementRange)
-  );
+  return b.status === 'table' && a.status === 'table' && a.player !== b.player && canEngage(a, b) && within(a, b, s.ruleset.engagementRange);
 }
 
 /** Whether a warrior is Engaged with any enemy (R5, R17). */

@@ -195,19 +195,7 @@ export interface GameState {
 
 // ---------------------------------------------------------------- decisions
 
-export type ActionType =
-  | 'march'
-  | 'charge'
-  | 'reposition'
-  | 'inspire'
-  | 'clash'
-  | 'takeAim'
-  | 'volley'
-  | 'rally'
-  | 'combatRally'
-  | 'unique'
-  | 'enter'
-  | 'end';
+export type ActionType = 'march' | 'charge' | 'reposition' | 'inspire' | 'clash' | 'takeAim' | 'volley' | 'rally' | 'combatRally' | 'unique' | 'enter' | 'end';
 
 /**
  * A target of an attack: a warrior id (≥ 0) or an objective marker,

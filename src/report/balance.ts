@@ -94,7 +94,7 @@ export function writeBalanceReport(o: { dir: string; name: string }): string {
       mark: Number(p.cost_now),
       changed: p.verdict === 'raise' || p.verdict === 'lower',
     })),
-    'points (dot: worth; bar: interval; tick: today\'s price)',
+    "points (dot: worth; bar: interval; tick: today's price)",
   );
   const abilityChart = intervalChart(
     abilities.map((a) => ({ label: `${a.faction}: ${a.ability}`, value: Number(a.worth), low: Number(a.worth_lo), high: Number(a.worth_hi), changed: false })),
@@ -113,9 +113,16 @@ export function writeBalanceReport(o: { dir: string; name: string }): string {
 <p class="meta">Files: <a href="balance.csv">balance.csv</a> · <a href="matchups.csv">matchups.csv</a>${abilities.length ? ' · <a href="abilities.csv">abilities.csv</a>' : ''} · <a href="unfixable.txt">unfixable.txt</a></p>
 <nav><a href="#changes">Changes</a><a href="#prices">Every price</a><a href="#matchups">Matchups</a>${abilities.length ? '<a href="#abilities">Abilities</a>' : ''}</nav>
 <h2 id="changes">What to change</h2>
-<p class="verdict">${changed.length === 0 ? 'No price needs to change: every interval holds today\'s price.' : `${changed.length} of ${prices.length} prices to change (the rest are within their intervals):`}</p>
+<p class="verdict">${changed.length === 0 ? "No price needs to change: every interval holds today's price." : `${changed.length} of ${prices.length} prices to change (the rest are within their intervals):`}</p>
 ${changed.length ? table(changed, ['faction', 'name', 'cost_now', 'proposed', 'worth', 'worth_lo', 'worth_hi']) : ''}
-${notes ? `<p class="verdict">No price can fix:</p><ul>${notes.split('\n').map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
+${
+  notes
+    ? `<p class="verdict">No price can fix:</p><ul>${notes
+        .split('\n')
+        .map((n) => `<li>${esc(n)}</li>`)
+        .join('')}</ul>`
+    : ''
+}
 <h2 id="prices">What every price is worth</h2>
 <p class="caption">Each price's worth in points with its interval (simultaneous over the prices judged, so a table of many prices does not flag noise); a red row's interval excludes today's price.</p>
 ${priceChart}
@@ -123,10 +130,14 @@ ${priceChart}
 <h2 id="matchups">Held-out games: today's table and the proposed one</h2>
 <p class="caption">Army A's win rate (a draw counts half) with its 95% Wilson interval, on seeds the fit never saw; both tables play the same seeds.</p>
 ${table(shownMatchups, ['faction_a', 'faction_b', 'scenario', 'points', 'games_today', 'today', 'games_proposed', 'proposed'])}
-${abilities.length ? `<h2 id="abilities">What each ability is worth</h2>
+${
+  abilities.length
+    ? `<h2 id="abilities">What each ability is worth</h2>
 <p class="caption">Points: the win-rate change when army A's warriors lose the ability, on the same seeds, through the fit's points scale. The placebo row takes nothing away and plays seeds of its own: its interval should hold 0.</p>
 ${abilityChart}
-<details><summary>The table</summary>${table(abilities, ['faction', 'ability', 'seed_pairs', 'rate_with', 'rate_without', 'worth', 'worth_lo', 'worth_hi'])}</details>` : ''}
+<details><summary>The table</summary>${table(abilities, ['faction', 'ability', 'seed_pairs', 'rate_with', 'rate_without', 'worth', 'worth_lo', 'worth_hi'])}</details>`
+    : ''
+}
 </body></html>
 `;
   const file = path.join(o.dir, 'report.html');

@@ -56,7 +56,8 @@ function winnerChart(t: CsvTable): Chart {
   return {
     id: 'campaign-winner',
     title: 'Who wins the campaign',
-    caption: 'The light bar is the share of campaigns each faction won, the dark line across it its 95% Wilson interval: a faction whose interval misses the dashed 50% line is favoured (or not) by the map and line-ups.',
+    caption:
+      'The light bar is the share of campaigns each faction won, the dark line across it its 95% Wilson interval: a faction whose interval misses the dashed 50% line is favoured (or not) by the map and line-ups.',
     spec: spec(520),
     narrow: spec(220),
     table: { columns: ['winner', 'campaigns won', 'share %', '95% low %', '95% high %'], rows: data.map((d) => [d.faction, d.wins, cellText(d.rate), cellText(d.low), cellText(d.high)]) },
@@ -175,7 +176,13 @@ function territoryChart(ts: TerritoryRow[], [fa, fb]: [string, string]): Chart {
     encoding: {
       y: { field: 'territory', type: 'nominal', title: null, sort: rows.map((t) => name(t, width > 200)) },
       x: { field: 'share', type: 'quantitative', title: 'campaigns ending with this holder (%)', scale: { domain: [0, 100] }, stack: 'zero' },
-      color: { field: 'holder', type: 'nominal', title: 'at the end', scale: { domain: holders, range: [...FACTION_COLOUR, NEUTRAL] }, legend: { orient: 'bottom', direction: 'vertical', labelLimit: 0 } },
+      color: {
+        field: 'holder',
+        type: 'nominal',
+        title: 'at the end',
+        scale: { domain: holders, range: [...FACTION_COLOUR, NEUTRAL] },
+        legend: { orient: 'bottom', direction: 'vertical', labelLimit: 0 },
+      },
       tooltip: [{ field: 'territory' }, { field: 'holder' }, { field: 'share' }],
     },
   });
@@ -195,7 +202,8 @@ function territoryChart(ts: TerritoryRow[], [fa, fb]: [string, string]): Chart {
 /** The CLI's ranking measure: how much more often the cycle-3 holder won than that faction wins overall. */
 function liftChart(ts: TerritoryRow[]): Chart {
   const rows = [...ts].sort(byLift);
-  const data = (wide: boolean) => rows.map((t) => ({ territory: wide ? `${t.id} (${t.type})` : t.id, lift: r1(pct(t.lift)), ranked: t.ranked ? 'ranked by the CLI' : 'held at cycle 3 too rarely to rank' }));
+  const data = (wide: boolean) =>
+    rows.map((t) => ({ territory: wide ? `${t.id} (${t.type})` : t.id, lift: r1(pct(t.lift)), ranked: t.ranked ? 'ranked by the CLI' : 'held at cycle 3 too rarely to rank' }));
   const spec = (width: number): TopLevelSpec => ({
     width,
     height: Math.max(80, rows.length * 20),
@@ -206,7 +214,13 @@ function liftChart(ts: TerritoryRow[]): Chart {
         encoding: {
           y: { field: 'territory', type: 'nominal', title: null, sort: null },
           x: { field: 'lift', type: 'quantitative', title: "holder's win rate minus its faction's (points)", stack: null },
-          color: { field: 'ranked', type: 'nominal', title: null, scale: { domain: ['ranked by the CLI', 'held at cycle 3 too rarely to rank'], range: ['#4a6a8a', '#c8c8c8'] }, legend: { orient: 'bottom', direction: 'vertical', labelLimit: 0 } },
+          color: {
+            field: 'ranked',
+            type: 'nominal',
+            title: null,
+            scale: { domain: ['ranked by the CLI', 'held at cycle 3 too rarely to rank'], range: ['#4a6a8a', '#c8c8c8'] },
+            legend: { orient: 'bottom', direction: 'vertical', labelLimit: 0 },
+          },
           tooltip: [{ field: 'territory' }, { field: 'lift' }],
         },
       },
@@ -216,7 +230,8 @@ function liftChart(ts: TerritoryRow[]): Chart {
   return {
     id: 'territory-lift',
     title: 'Which territories decide campaigns',
-    caption: 'Per territory: how many points more often its holder at the end of cycle 3 went on to win the campaign than that holder’s faction wins overall (lift_cycle3, the measure the CLI ranks by). Grey: held at cycle 3 in fewer than max(5, 10%) of campaigns, too rarely to rank.',
+    caption:
+      'Per territory: how many points more often its holder at the end of cycle 3 went on to win the campaign than that holder’s faction wins overall (lift_cycle3, the measure the CLI ranks by). Grey: held at cycle 3 in fewer than max(5, 10%) of campaigns, too rarely to rank.',
     spec: spec(480),
     narrow: spec(190),
     table: {
@@ -268,7 +283,9 @@ export function campaignMapSvg(ts: TerritoryRow[], [fa, fb]: [string, string]): 
   const out: string[] = [];
   const width = maxX - minX;
   const height = maxY - minY;
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="campaign-map" width="${f(width)}" height="${f(height)}" viewBox="${f(minX)} ${f(minY)} ${f(width)} ${f(height)}" font-family="sans-serif" role="img" aria-label="campaign map">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" class="campaign-map" width="${f(width)}" height="${f(height)}" viewBox="${f(minX)} ${f(minY)} ${f(width)} ${f(height)}" font-family="sans-serif" role="img" aria-label="campaign map">`,
+  );
   ts.forEach((t, i) => {
     const [x, y] = cs[i];
     const corners = [0, 1, 2, 3, 4, 5].map((k) => {
@@ -286,7 +303,9 @@ export function campaignMapSvg(ts: TerritoryRow[], [fa, fb]: [string, string]): 
     out.push(`<text x="${f(x)}" y="${f(y - 21)}" font-size="9" text-anchor="middle" fill="#333">${esc(SHORT_TYPE[t.type] ?? t.type)}</text>`);
     const idLines = wrapId(t.id);
     idLines.forEach((line, k) => out.push(`<text x="${f(x)}" y="${f(y - (idLines.length === 1 ? 8 : 11) + 10 * k)}" font-size="10" font-weight="bold" text-anchor="middle">${esc(line)}</text>`));
-    out.push(`<text x="${f(x)}" y="${f(y + 12)}" font-size="10" text-anchor="middle"><tspan fill="${FACTION_COLOUR[0]}">${pct(t.heldA).toFixed(0)}%</tspan> · <tspan fill="${FACTION_COLOUR[1]}">${pct(t.heldB).toFixed(0)}%</tspan></text>`);
+    out.push(
+      `<text x="${f(x)}" y="${f(y + 12)}" font-size="10" text-anchor="middle"><tspan fill="${FACTION_COLOUR[0]}">${pct(t.heldA).toFixed(0)}%</tspan> · <tspan fill="${FACTION_COLOUR[1]}">${pct(t.heldB).toFixed(0)}%</tspan></text>`,
+    );
     out.push(`<text x="${f(x)}" y="${f(y + 24)}" font-size="10" text-anchor="middle" fill="#222">${t.ranked ? `lift ${liftText(t.lift)} pts` : 'rarely held'}</text>`);
     out.push('</g>');
   });
@@ -310,7 +329,10 @@ export function battleOrderLine(battles: CsvTable): string | null {
   if (iE < 0) return `${against.length} of ${battles.rows.length.toLocaleString('en')} battles went against their VP order; this battles.csv has no end_reason to say why.`;
   const by = new Map<string, number>();
   for (const r of against) by.set(r[iE], (by.get(r[iE]) ?? 0) + 1);
-  const how = [...by].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e, k]) => `${k} ${e}`).join(', ');
+  const how = [...by]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([e, k]) => `${k} ${e}`)
+    .join(', ');
   return `${against.length} of ${battles.rows.length.toLocaleString('en')} battles went against their VP order: ${how} (R28: a wiped-out army loses whatever its VP; battles.csv's end_reason).`;
 }
 
@@ -335,5 +357,12 @@ export function campaignSections(campaigns: CsvTable, territories: CsvTable | nu
           },
         ]
       : [];
-  return [{ heading: 'Campaigns', lines: [...campaignVerdict(campaigns), `${campaigns.rows.length.toLocaleString('en')} campaigns.`, ...(battles ? [battleOrderLine(battles)].filter((l): l is string => l !== null) : [])], charts, figures }];
+  return [
+    {
+      heading: 'Campaigns',
+      lines: [...campaignVerdict(campaigns), `${campaigns.rows.length.toLocaleString('en')} campaigns.`, ...(battles ? [battleOrderLine(battles)].filter((l): l is string => l !== null) : [])],
+      charts,
+      figures,
+    },
+  ];
 }

@@ -97,7 +97,8 @@ const fromHere = (file: string): string => {
  * overrides in the experiment) has none, and says why.
  */
 export function playCommand(cell: CellSpec, seed: string, aFirst: boolean): NonNullable<ReplayData['command']> {
-  if (cell.files && Object.keys(cell.files).length > 0) return { none: 'No `skirmish play` command plays this game again: its grid point plays patched army or rules files, which play cannot take (run the sweep).' };
+  if (cell.files && Object.keys(cell.files).length > 0)
+    return { none: 'No `skirmish play` command plays this game again: its grid point plays patched army or rules files, which play cannot take (run the sweep).' };
   const overrides = 'overrides' in cell.ruleset ? cell.ruleset.overrides : undefined;
   if (overrides !== undefined && overrides !== null && !(typeof overrides === 'object' && Object.keys(overrides).length === 0)) {
     return { none: 'No `skirmish play` command plays this game again: the experiment overrides rules in place, which play cannot take (put them in a ruleset file).' };

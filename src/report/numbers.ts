@@ -35,4 +35,3 @@ export function niceStep(lo: number, hi: number, target = 20): number {
   const step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
   return Math.max(1, step);
 }
-

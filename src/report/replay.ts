@@ -216,7 +216,13 @@ export class ReplayRecorder {
     this.lines.push(...this.pending);
     this.pending = [];
     const line = narrate(e);
-    if (line !== null && e.type !== 'gameEnd') this.lines.push(...line.split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd()));
+    if (line !== null && e.type !== 'gameEnd')
+      this.lines.push(
+        ...line
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => l.trimEnd()),
+      );
     this.events++;
     if (s) this.last = board(s);
   }
@@ -264,7 +270,12 @@ export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; r
   };
   // Each decision tells the recorder first, so it knows which step the policy's reasons belong to.
   const policies = opts.policies.map((p): Policy => ({ name: p.name, choose: (view, d, rng) => (rec.decision(d.kind), p.choose(view, d, rng)) })) as [Policy, Policy];
-  const result = playGame({ ...opts, policies, onEvent, onReason, observe: (s) => {
+  const result = playGame({
+    ...opts,
+    policies,
+    onEvent,
+    onReason,
+    observe: (s) => {
       state = s;
       rec.started();
     },
@@ -554,9 +565,7 @@ h1 { font-size: 18px; margin: 0 0 4px; }
 /** One self-contained page: the table, the warriors at each step, the narration beside it, and the controls. */
 export function replayHtml(d: ReplayData): string {
   const data = JSON.stringify(d).replace(/</g, '\\u003c');
-  const regs = d.regiments
-    .map((g) => `<li><span class="swatch"></span><b>P${g.player + 1}</b> ${esc(g.name)}: <span class="count"></span></li>`)
-    .join('\n');
+  const regs = d.regiments.map((g) => `<li><span class="swatch"></span><b>P${g.player + 1}</b> ${esc(g.name)}: <span class="count"></span></li>`).join('\n');
   const c = d.command;
   const command = !c ? '' : 'text' in c ? `<p class="command">Play this game again: <code id="command">${esc(c.text)}</code></p>` : `<p class="command" id="command">${esc(c.none)}</p>`;
   return `<!DOCTYPE html>

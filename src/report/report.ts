@@ -153,7 +153,9 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
       );
     }
     for (const t of s.tables ?? []) {
-      parts.push(`<figure class="plain-table" id="${esc(t.id)}">\n<div class="map-title">${esc(t.title)}</div>\n<div class="scroll">${htmlTable(t.table)}</div>\n<figcaption class="caption">${esc(t.caption)}</figcaption></figure>`);
+      parts.push(
+        `<figure class="plain-table" id="${esc(t.id)}">\n<div class="map-title">${esc(t.title)}</div>\n<div class="scroll">${htmlTable(t.table)}</div>\n<figcaption class="caption">${esc(t.caption)}</figcaption></figure>`,
+      );
     }
   }
   const name = reportName(manifest, dir);
@@ -163,12 +165,20 @@ export async function buildReport(opts: ReportOptions): Promise<BuiltReport> {
     typeof manifest?.seed === 'string' ? `seed ${manifest.seed}` : '',
     manifest?.package && typeof (manifest.package as { version?: unknown }).version === 'string' ? `skirmish-lab ${(manifest.package as { version: string }).version}` : '',
   ].filter(Boolean);
-  const replayPart = replayList(replays.map((r) => r.link), replayNote);
+  const replayPart = replayList(
+    replays.map((r) => r.link),
+    replayNote,
+  );
   const replaySection = replayPart === '' ? '' : `<h2 id="replays">Replays</h2>\n${replayPart}`;
   if (replaySection !== '') toc.push('<li><a href="#replays">Replays</a></li>');
   // The data the page is drawn from, next to it in the folder.
-  const data = readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'manifest.json').sort();
-  const dataSection = data.length === 0 ? '' : `<h2 id="data">Data</h2>\n<p class="caption">The files this page is drawn from, in the folder beside it (described in docs/OUTPUTS.md):</p>\n<ul class="data">${data.map((f) => `<li><a href="${esc(encodeURIComponent(f))}">${esc(f)}</a></li>`).join('')}</ul>`;
+  const data = readdirSync(dir)
+    .filter((f) => f.endsWith('.csv') || f === 'manifest.json')
+    .sort();
+  const dataSection =
+    data.length === 0
+      ? ''
+      : `<h2 id="data">Data</h2>\n<p class="caption">The files this page is drawn from, in the folder beside it (described in docs/OUTPUTS.md):</p>\n<ul class="data">${data.map((f) => `<li><a href="${esc(encodeURIComponent(f))}">${esc(f)}</a></li>`).join('')}</ul>`;
   if (dataSection !== '') toc.push('<li><a href="#data">Data (CSV files)</a></li>');
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(TITLES[kind])}: ${esc(name)}</title>
@@ -199,4 +209,3 @@ export async function writeReport(opts: ReportOptions): Promise<ReportOutcome> {
   writeFileAtomically(file, built.html);
   return { kind: built.kind, file, charts: built.charts, replays: written, replayNote: built.replayNote };
 }
-

@@ -122,7 +122,13 @@ const header = { labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start
 /** On a phone the title breaks at " · " (scenario, then policies) so it stays over the plot. */
 /** Facets in the experiment's order (summary.csv's), as the tables list them: vega-lite sorts facets by name unless given the order. */
 const inOrder = (xs: string[]): string[] => [...new Set(xs)];
-const rowFacetFor = (width: number, cells: CellRow[]) => ({ field: 'group', type: 'nominal' as const, title: null, sort: inOrder(cells.map((c) => c.group)), header: width < WIDE ? { ...header, labelExpr: "split(datum.label, ' · ')" } : header });
+const rowFacetFor = (width: number, cells: CellRow[]) => ({
+  field: 'group',
+  type: 'nominal' as const,
+  title: null,
+  sort: inOrder(cells.map((c) => c.group)),
+  header: width < WIDE ? { ...header, labelExpr: "split(datum.label, ' · ')" } : header,
+});
 const rowsOf = (cells: CellRow[]): number => Math.max(1, ...[...new Set(cells.map((c) => c.group))].map((g) => cells.filter((c) => c.group === g).length));
 const yCell = { field: 'cell', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 260 } };
 
@@ -142,7 +148,13 @@ export function winRateChart(cells: CellRow[], id = 'win-rate'): Chart {
     verdict: c.matchupFlag ? 'one army ahead (sign test, Holm)' : flags ? 'within the noise' : 'not tested',
   }));
   const verdicts = flags ? ['one army ahead (sign test, Holm)', 'within the noise'] : ['not tested'];
-  const colour = { field: 'verdict', type: 'nominal' as const, title: 'verdict', scale: { domain: verdicts, range: flags ? [RED, GREY] : [GREY] }, legend: { orient: 'bottom' as const, direction: 'vertical' as const, labelLimit: 0 } };
+  const colour = {
+    field: 'verdict',
+    type: 'nominal' as const,
+    title: 'verdict',
+    scale: { domain: verdicts, range: flags ? [RED, GREY] : [GREY] },
+    legend: { orient: 'bottom' as const, direction: 'vertical' as const, labelLimit: 0 },
+  };
   const spec = (width: number): TopLevelSpec => ({
     data: { values: data },
     facet: { row: rowFacetFor(width, cells) },
@@ -151,8 +163,14 @@ export function winRateChart(cells: CellRow[], id = 'win-rate'): Chart {
       width,
       height: rowsOf(cells) * 22,
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: yCell, x: { field: 'low', type: 'quantitative', title: "army A's win rate (%)", scale: { domain: [0, 100] } }, x2: { field: 'high' }, color: colour } },
-        { mark: { type: 'point', filled: true, size: 60 }, encoding: { y: yCell, x: { field: 'rate', type: 'quantitative' }, color: colour, tooltip: [{ field: 'cell' }, { field: 'rate', title: 'win rate %' }, { field: 'low' }, { field: 'high' }] } },
+        {
+          mark: { type: 'rule', strokeWidth: 2 },
+          encoding: { y: yCell, x: { field: 'low', type: 'quantitative', title: "army A's win rate (%)", scale: { domain: [0, 100] } }, x2: { field: 'high' }, color: colour },
+        },
+        {
+          mark: { type: 'point', filled: true, size: 60 },
+          encoding: { y: yCell, x: { field: 'rate', type: 'quantitative' }, color: colour, tooltip: [{ field: 'cell' }, { field: 'rate', title: 'win rate %' }, { field: 'low' }, { field: 'high' }] },
+        },
         { mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { x: { datum: 50 } } },
       ],
     },
@@ -220,8 +238,14 @@ function firstSeatChart(seat: Map<string, { wins: number; n: number }>, cells: C
     height: Math.max(60, data.length * 24),
     data: { values: data },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2, color: GREY }, encoding: { y, x: { field: 'low', type: 'quantitative', title: 'first-seat win rate (%)', scale: { domain: [0, 100] } }, x2: { field: 'high' } } },
-      { mark: { type: 'point', filled: true, size: 60, color: GREY }, encoding: { y, x: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'scenario' }, { field: 'rate' }, { field: 'low' }, { field: 'high' }] } },
+      {
+        mark: { type: 'rule', strokeWidth: 2, color: GREY },
+        encoding: { y, x: { field: 'low', type: 'quantitative', title: 'first-seat win rate (%)', scale: { domain: [0, 100] } }, x2: { field: 'high' } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 60, color: GREY },
+        encoding: { y, x: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'scenario' }, { field: 'rate' }, { field: 'low' }, { field: 'high' }] },
+      },
       { mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { x: { datum: 50 } } },
     ],
   });
@@ -259,18 +283,35 @@ function matchupChart(cells: CellRow[]): Chart {
     height: Math.max(90, armies.length * 40),
     encoding: enc,
     layer: [
-      { mark: 'rect' as const, encoding: { color: { field: 'rate', type: 'quantitative' as const, title: 'win rate (%)', scale: { domain: [0, 100], scheme: 'redblue', reverse: true, domainMid: 50 }, legend: { orient: legend } } } },
+      {
+        mark: 'rect' as const,
+        encoding: {
+          color: { field: 'rate', type: 'quantitative' as const, title: 'win rate (%)', scale: { domain: [0, 100], scheme: 'redblue', reverse: true, domainMid: 50 }, legend: { orient: legend } },
+        },
+      },
       { mark: { type: 'text' as const, fontSize: 11 }, encoding: { text: { field: 'rate', type: 'quantitative' as const, format: '.1f' } } },
     ],
   });
   const scenario = { field: 'scenario', type: 'nominal' as const, title: null, sort: inOrder(cells.map((c) => c.scenario)), header: { ...head, labelAngle: 0 } };
-  const tier = { field: 'policies', type: 'nominal' as const, title: null, sort: inOrder(cells.map((c) => c.policies)), header: { ...head, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const } };
+  const tier = {
+    field: 'policies',
+    type: 'nominal' as const,
+    title: null,
+    sort: inOrder(cells.map((c) => c.policies)),
+    header: { ...head, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const },
+  };
   const wide: TopLevelSpec = { data: { values: data }, facet: onePair ? { column: scenario } : { row: tier, column: scenario }, spec: inner('right') } as TopLevelSpec;
   // A phone: one column, each square titled by scenario (and policies).
   const narrowData = data.map((d) => ({ ...d, facet: onePair ? d.scenario : `${d.scenario} · ${d.policies}` }));
   const narrow: TopLevelSpec = {
     data: { values: narrowData },
-    facet: { field: 'facet', type: 'nominal', title: null, sort: inOrder(narrowData.map((d) => d.facet)), header: { ...head, labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelExpr: "split(datum.label, ' · ')" } },
+    facet: {
+      field: 'facet',
+      type: 'nominal',
+      title: null,
+      sort: inOrder(narrowData.map((d) => d.facet)),
+      header: { ...head, labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelExpr: "split(datum.label, ' · ')" },
+    },
     columns: 1,
     spec: inner('bottom'),
   } as TopLevelSpec;
@@ -309,7 +350,10 @@ function vpChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
       encoding: { y: yCell, yOffset, color },
       layer: [
         { mark: 'rule', encoding: { x: { field: 'min', type: 'quantitative', title: 'Victory Points at the end (VP)' }, x2: { field: 'max' } } },
-        { mark: { type: 'bar', size: 11, opacity: 0.55 }, encoding: { x: { field: 'q1', type: 'quantitative' }, x2: { field: 'q3' }, tooltip: [{ field: 'cell' }, { field: 'army' }, { field: 'median' }, { field: 'mean' }] } },
+        {
+          mark: { type: 'bar', size: 11, opacity: 0.55 },
+          encoding: { x: { field: 'q1', type: 'quantitative' }, x2: { field: 'q3' }, tooltip: [{ field: 'cell' }, { field: 'army' }, { field: 'median' }, { field: 'mean' }] },
+        },
         { mark: { type: 'tick', size: 13, thickness: 3 }, encoding: { x: { field: 'median', type: 'quantitative' }, color: { value: '#000' } } },
       ],
     },
@@ -317,7 +361,8 @@ function vpChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
   return {
     id: 'vp',
     title: 'Victory Points per side',
-    caption: 'One panel a scenario, each with its own VP scale: a box spans the middle half of a side’s final VP in that cell, the black tick is the median, the thin line runs from the lowest to the highest score.',
+    caption:
+      'One panel a scenario, each with its own VP scale: a box spans the middle half of a side’s final VP in that cell, the black tick is the median, the thin line runs from the lowest to the highest score.',
     spec: spec(WIDE),
     narrow: spec(NARROW),
     table: {
@@ -403,7 +448,16 @@ function marginChart(cells: CellRow[], byCell: Map<string, CellGames>): Chart {
     narrow: spec(NARROW),
     table: {
       columns: ['scenario', 'cell', 'mean margin VP', '95% low', '95% high', 'A ahead %', 'level %', 'bin width VP'],
-      rows: cells.map((c, i) => [c.group, c.label, cellText(r1(c.marginMean)), cellText(r1(c.marginLow)), cellText(r1(c.marginHigh)), cellText(stats[i].ahead), cellText(stats[i].level), stats[i].step]),
+      rows: cells.map((c, i) => [
+        c.group,
+        c.label,
+        cellText(r1(c.marginMean)),
+        cellText(r1(c.marginLow)),
+        cellText(r1(c.marginHigh)),
+        cellText(stats[i].ahead),
+        cellText(stats[i].level),
+        stats[i].step,
+      ]),
     },
   };
 }
@@ -425,7 +479,15 @@ function verdictTable(cells: CellRow[]): PlainTable | null {
     if (seen.has(k)) continue;
     seen.add(k);
     const same = cells.filter((d) => d.scenario === c.scenario && d.label === c.label && d.verdictAgrees !== '');
-    rows.push([c.scenario, c.label, ...tiers.map((t) => { const d = same.find((x) => x.policies === t); return d ? side(d) : ''; }), c.verdictAgrees === '1' ? 'yes' : 'NO']);
+    rows.push([
+      c.scenario,
+      c.label,
+      ...tiers.map((t) => {
+        const d = same.find((x) => x.policies === t);
+        return d ? side(d) : '';
+      }),
+      c.verdictAgrees === '1' ? 'yes' : 'NO',
+    ]);
   }
   const differ = rows.filter((r) => r[r.length - 1] === 'NO').length;
   return {
@@ -487,9 +549,7 @@ export function runSections(summary: CsvTable, games: ColumnTable | null): Secti
   if (confirmed) {
     const v = confirmed.table.rows.map((r) => r[r.length - 1]);
     const n = (x: string): number => v.filter((y) => y === x).length;
-    lines.push(
-      `${confirmed.title}: ${n('confirmed')} of ${v.length} confirmed, ${n('not confirmed')} not confirmed, ${n('reversed')} reversed (the same seeds and seats; table below).`,
-    );
+    lines.push(`${confirmed.title}: ${n('confirmed')} of ${v.length} confirmed, ${n('not confirmed')} not confirmed, ${n('reversed')} reversed (the same seeds and seats; table below).`);
   }
   const verdicts = verdictTable(cells);
   return [{ heading: 'Balance of the run', lines, charts, tables: [...(confirmed ? [confirmed] : []), ...(verdicts ? [verdicts] : [])] }];

@@ -189,7 +189,12 @@ function curveChart(cell: string, index: number, param: string, all: Point[], c:
     // Each list's level held over its stretch; the line drops where the list changes.
     curve = points.flatMap((p, i) => {
       const [lo, hi] = listSpan(p.x, steps, range);
-      return lo === hi ? [{ x: p.x, fit: pct(iso[i]) }] : [{ x: lo, fit: pct(iso[i]) }, { x: hi, fit: pct(iso[i]) }];
+      return lo === hi
+        ? [{ x: p.x, fit: pct(iso[i]) }]
+        : [
+            { x: lo, fit: pct(iso[i]) },
+            { x: hi, fit: pct(iso[i]) },
+          ];
     });
   } else {
     curve = points.map((p, i) => ({ x: p.x, fit: pct(iso[i]) }));
@@ -199,8 +204,20 @@ function curveChart(cell: string, index: number, param: string, all: Point[], c:
   const cost = /cost|points/i.test(param);
   const x = { field: 'x', type: 'quantitative' as const, title: `${param}${cost ? ' (points)' : ''}`, scale: { zero: false, padding: 12 } };
   const layer: object[] = [
-    { data: { values: data }, mark: { type: 'area', opacity: 0.25, color: '#4a6a8a' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: "army A's win rate (%)", scale: { domain: [0, 100] } }, y2: { field: 'high' } } },
-    { data: { values: data }, mark: { type: 'point', filled: true, color: '#1f3f66', size: 50 }, encoding: { x, y: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'x', title: param }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }, { field: 'same', title: 'same games as' }] } },
+    {
+      data: { values: data },
+      mark: { type: 'area', opacity: 0.25, color: '#4a6a8a' },
+      encoding: { x, y: { field: 'low', type: 'quantitative', title: "army A's win rate (%)", scale: { domain: [0, 100] } }, y2: { field: 'high' } },
+    },
+    {
+      data: { values: data },
+      mark: { type: 'point', filled: true, color: '#1f3f66', size: 50 },
+      encoding: {
+        x,
+        y: { field: 'rate', type: 'quantitative' },
+        tooltip: [{ field: 'x', title: param }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }, { field: 'same', title: 'same games as' }],
+      },
+    },
     { data: { values: [{ y: 50 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#000' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
   ];
   layer.push({ data: { values: curve }, mark: { type: 'line', color: '#d35400', strokeWidth: 2 }, encoding: { x, y: { field: 'fit', type: 'quantitative' } } });
@@ -222,13 +239,21 @@ function curveChart(cell: string, index: number, param: string, all: Point[], c:
     const at = status === 'inside' ? c.crossing : status === 'step' ? (lo + hi) / 2 : lo;
     layer.push({ data: { values: [{ lo, hi }] }, mark: { type: 'rect', color: '#27ae60', opacity: 0.18 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } });
     if (status !== 'plateau') layer.push({ data: { values: [{ x: at, label }] }, mark: { type: 'rule', color: '#27ae60', strokeWidth: 2 }, encoding: { x: { field: 'x', type: 'quantitative' } } });
-    layer.push({ data: { values: [{ x: at, label }] }, mark: { type: 'text', color: '#1e8449', dx: 4, align: 'left', baseline: 'top', y: 4, fontWeight: 'bold' }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } });
+    layer.push({
+      data: { values: [{ x: at, label }] },
+      mark: { type: 'text', color: '#1e8449', dx: 4, align: 'left', baseline: 'top', y: 4, fontWeight: 'bold' },
+      encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } },
+    });
   }
   const current = c?.current;
   if (current !== undefined && Number.isFinite(current)) {
     layer.push(
       { data: { values: [{ x: current }] }, mark: { type: 'rule', color: '#8e44ad', strokeWidth: 1.5, strokeDash: [8, 3] }, encoding: { x: { field: 'x', type: 'quantitative' } } },
-      { data: { values: [{ x: current, label: `now ${fmt(current)}` }] }, mark: { type: 'text', color: '#8e44ad', dx: 4, align: 'left', baseline: 'bottom', y: 256 }, encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } } },
+      {
+        data: { values: [{ x: current, label: `now ${fmt(current)}` }] },
+        mark: { type: 'text', color: '#8e44ad', dx: 4, align: 'left', baseline: 'bottom', y: 256 },
+        encoding: { x: { field: 'x', type: 'quantitative' }, text: { field: 'label' } },
+      },
     );
   }
   // Points playing the same games, named once: "30, 35 and 40 play the very same games".
@@ -308,9 +333,7 @@ export function sweepSections(sweep: CsvTable | null, crossingCsv: CsvTable | nu
       const c = crossings.find((k) => k.cell === cell && k.parameter === params[0]);
       const xs = points.map((p) => p.x);
       if (c) {
-        lines.push(
-          `${cell}: ${verdict(c, [Math.min(...xs), Math.max(...xs)])}.${c.confirmation ? ` Re-checked by ${c.confirmation}.` : ''}${c.advice ? ` Next: ${c.advice}.` : ''}`,
-        );
+        lines.push(`${cell}: ${verdict(c, [Math.min(...xs), Math.max(...xs)])}.${c.confirmation ? ` Re-checked by ${c.confirmation}.` : ''}${c.advice ? ` Next: ${c.advice}.` : ''}`);
       }
       charts.push(curveChart(cell, i++, params[0], points, c));
     } else {

@@ -21,7 +21,13 @@ function pairingChart(p: CsvTable): Chart {
       y: { field: 'policy', type: 'nominal' as const, title: 'policy', sort: policies },
     },
     layer: [
-      { mark: 'rect' as const, encoding: { color: { field: 'rate', type: 'quantitative' as const, title: 'win rate (%)', scale: { domain: [0, 100], scheme: 'redblue', reverse: true, domainMid: 50 }, legend: { orient: legend } }, tooltip: [{ field: 'policy' }, { field: 'opponent' }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
+      {
+        mark: 'rect' as const,
+        encoding: {
+          color: { field: 'rate', type: 'quantitative' as const, title: 'win rate (%)', scale: { domain: [0, 100], scheme: 'redblue', reverse: true, domainMid: 50 }, legend: { orient: legend } },
+          tooltip: [{ field: 'policy' }, { field: 'opponent' }, { field: 'rate' }, { field: 'low' }, { field: 'high' }, { field: 'games' }],
+        },
+      },
       { mark: { type: 'text' as const, fontSize: 11 }, encoding: { text: { field: 'rate', type: 'quantitative' as const, format: '.1f' } } },
     ],
   });
@@ -48,8 +54,14 @@ function ratingChart(t: CsvTable): Chart {
     height: Math.max(60, data.length * 26),
     data: { values: data },
     layer: [
-      { mark: { type: 'rule' as const, strokeWidth: 2, color: '#4a6a8a' }, encoding: { y, x: { field: 'low', type: 'quantitative' as const, title: 'rating (Elo points, random = 0)' }, x2: { field: 'high' } } },
-      { mark: { type: 'point' as const, filled: true, size: 60, color: '#1f3f66' }, encoding: { y, x: { field: 'rating', type: 'quantitative' as const }, tooltip: [{ field: 'policy' }, { field: 'rating' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] } },
+      {
+        mark: { type: 'rule' as const, strokeWidth: 2, color: '#4a6a8a' },
+        encoding: { y, x: { field: 'low', type: 'quantitative' as const, title: 'rating (Elo points, random = 0)' }, x2: { field: 'high' } },
+      },
+      {
+        mark: { type: 'point' as const, filled: true, size: 60, color: '#1f3f66' },
+        encoding: { y, x: { field: 'rating', type: 'quantitative' as const }, tooltip: [{ field: 'policy' }, { field: 'rating' }, { field: 'low' }, { field: 'high' }, { field: 'games' }] },
+      },
       { mark: { type: 'rule' as const, strokeDash: [6, 4], color: '#000' }, encoding: { x: { datum: 0 } } },
     ],
   });
@@ -78,7 +90,9 @@ export function tournamentLines(pairings: CsvTable | null, manifest: Record<stri
     const iG = col(pairings, 'games');
     const games = pairings.rows.reduce((s, r) => s + (num(r[iG]) || 0), 0);
     const each = [...new Set(pairings.rows.map((r) => num(r[iG])))];
-    lines.push(`${games.toLocaleString('en')} games: ${pairings.rows.length} pairing${pairings.rows.length === 1 ? '' : 's'} of ${policies ? `${policies.length} policies (${policies.join(', ')})` : 'the policies'}, ${each.length === 1 ? `${each[0].toLocaleString('en')} games each` : 'games each as pairings.csv says'}, every pair of armies in both seats with either policy.`);
+    lines.push(
+      `${games.toLocaleString('en')} games: ${pairings.rows.length} pairing${pairings.rows.length === 1 ? '' : 's'} of ${policies ? `${policies.length} policies (${policies.join(', ')})` : 'the policies'}, ${each.length === 1 ? `${each[0].toLocaleString('en')} games each` : 'games each as pairings.csv says'}, every pair of armies in both seats with either policy.`,
+    );
   }
   lines.push(scenarios ? `Scenarios (${scenarios.length}): ${scenarios.join(', ')}.` : 'Scenarios: not recorded (no manifest.json in the folder).');
   lines.push(armies ? `Armies (${armies.length}): ${armies.join(', ')}${armies.length === 1 ? ' (the mirror match)' : ''}.` : 'Armies: not recorded (no manifest.json in the folder).');

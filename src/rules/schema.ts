@@ -247,7 +247,10 @@ export const profileInputSchema = z.strictObject({
   size: boundedInt('size').optional(),
   baseMm: boundedNumber('baseMm').optional(),
   commandRange: distance.optional(),
-  barrage: z.strictObject({ dice: boundedInt('dice'), range: boundedNumber('distance', 0) }).nullable().optional(),
+  barrage: z
+    .strictObject({ dice: boundedInt('dice'), range: boundedNumber('distance', 0) })
+    .nullable()
+    .optional(),
   specialRules: boundedList(z.string().min(1)).optional(),
   commandAbilities: boundedList(z.string().min(1)).optional(),
   uniqueActions: boundedList(z.string().min(1)).optional(),

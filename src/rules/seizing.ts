@@ -7,10 +7,7 @@ import type { BattlefieldRole, WarriorClass } from './types.js';
  * first-blood control rule. Characters, Retinue and Officers count 1 each
  * whatever their profile; other warriors by their regiment's role and class.
  */
-export function seizingWeight(
-  warrior: { role: BattlefieldRole; class: WarriorClass; kind: WarriorKind },
-  ruleset: Ruleset,
-): number {
+export function seizingWeight(warrior: { role: BattlefieldRole; class: WarriorClass; kind: WarriorKind }, ruleset: Ruleset): number {
   const w = ruleset.seizingWeights;
   if (warrior.kind === 'character' || warrior.kind === 'retinue' || warrior.kind === 'officer') return w.command;
   return w[warrior.role][warrior.class];

@@ -49,10 +49,7 @@ export interface CommandAbilityDef {
   name: string;
   /** Who it affects within Command Range. */
   target: 'friendly' | 'enemy';
-  effect:
-    | { kind: 'modify'; stat: 'march' | 'clash' | 'attacks' | 'volley' | 'defense' | 'evasion' | 'resolve'; by: number }
-    | { kind: 'heal'; wounds: number }
-    | { kind: 'faceRule'; rule: FaceRule };
+  effect: { kind: 'modify'; stat: 'march' | 'clash' | 'attacks' | 'volley' | 'defense' | 'evasion' | 'resolve'; by: number } | { kind: 'heal'; wounds: number } | { kind: 'faceRule'; rule: FaceRule };
 }
 
 /** A data-defined Unique Action. */

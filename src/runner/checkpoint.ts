@@ -334,7 +334,10 @@ function taskProblem<R>(parsed: unknown, codec: RowCodec<R>): string | null {
 const SEAL_BYTES = 17;
 
 function checksum(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, SEAL_BYTES - 1);
+  return createHash('sha256')
+    .update(text)
+    .digest('hex')
+    .slice(0, SEAL_BYTES - 1);
 }
 
 /**

@@ -79,8 +79,7 @@ export interface Look {
 
 /** The claim's quantity in a cell summary (the stronger tier's games so far). */
 export function lookOf(s: CellSummary, kind: ClaimKind): Look {
-  const [ahead, behind, score] =
-    kind === 'first_seat' ? [s.pairsAheadFirst, s.pairsAheadSecond, s.firstSeatWins + s.draws / 2] : [s.pairsAheadA, s.pairsAheadB, s.scoreA];
+  const [ahead, behind, score] = kind === 'first_seat' ? [s.pairsAheadFirst, s.pairsAheadSecond, s.firstSeatWins + s.draws / 2] : [s.pairsAheadA, s.pairsAheadB, s.scoreA];
   const w = wilsonInterval(score, s.games);
   return { games: s.games, ahead, behind, rate: w.p, low: w.low, high: w.high };
 }

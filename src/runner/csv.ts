@@ -110,7 +110,12 @@ export function safeCell(v: string | number): string | number {
 
 /** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends; formula-like text neutralised, see safeCell). */
 export function csvText(rows: (string | number)[][]): string {
-  return rows.length === 0 ? '' : stringify(rows.map((r) => r.map(safeCell)), { eof: true, record_delimiter: 'unix' });
+  return rows.length === 0
+    ? ''
+    : stringify(
+        rows.map((r) => r.map(safeCell)),
+        { eof: true, record_delimiter: 'unix' },
+      );
 }
 
 export function csvHeader(columns: readonly string[]): string {

@@ -52,12 +52,12 @@ export async function cellInputs(cell: CellSpec): Promise<{ forSeed: (seed: stri
     forSeed: (seed, aFirst) => {
       const [armyA, armyB] = armies(seed);
       return {
-      armies: aFirst ? [armyA, armyB] : [armyB, armyA],
-      scenario,
-      control,
-      ruleset,
-      seed,
-      policies: aFirst ? [policyA, policyB] : [policyB, policyA],
+        armies: aFirst ? [armyA, armyB] : [armyB, armyA],
+        scenario,
+        control,
+        ruleset,
+        seed,
+        policies: aFirst ? [policyA, policyB] : [policyB, policyA],
       };
     },
   };

@@ -155,11 +155,7 @@ function specText(spec: RandomArmySpec): string {
  * folder that no file is read from, and its document (`files`, read there
  * in place of a file); it is generated once, here, from the faction file.
  */
-export function resolveArmySpec(
-  experimentFile: string,
-  spec: ArmySpec,
-  at: string,
-): { ref: ArmyRef; files: Record<string, unknown>; errors: string[] } {
+export function resolveArmySpec(experimentFile: string, spec: ArmySpec, at: string): { ref: ArmyRef; files: Record<string, unknown>; errors: string[] } {
   const dir = path.dirname(path.resolve(experimentFile));
   if (typeof spec === 'string') {
     const abs = path.resolve(dir, spec);
@@ -204,11 +200,7 @@ export function resolveArmySpec(
  * in that nesting order) and applies the flags. Returns error lines for
  * missing files and duplicate cells.
  */
-export function expandExperiment(
-  data: ExperimentJson,
-  file: string,
-  flags: Omit<LoadExperimentOptions, 'file' | 'check'> = {},
-): { experiment: Experiment; errors: string[] } {
+export function expandExperiment(data: ExperimentJson, file: string, flags: Omit<LoadExperimentOptions, 'file' | 'check'> = {}): { experiment: Experiment; errors: string[] } {
   const alias = flags.policyAlias ?? ((n: string) => n);
   const dir = path.dirname(path.resolve(file));
   const errors: string[] = [];
@@ -220,9 +212,7 @@ export function expandExperiment(
   const armies = data.matchups.map(([a, b], i) => [armyRef(a, `matchups[${i}][0]`), armyRef(b, `matchups[${i}][1]`)]);
   const generated = data.matchups.flatMap((pair, i) => pair.flatMap((a, side) => (typeof a === 'string' ? [] : [`matchups[${i}][${side}]`])));
   if (data.sweep && generated.length > 0) {
-    errors.push(
-      `${file}: sweep: a sweep patches input files, and a generated list (${generated.join(', ')}) is none: write it with \`skirmish army random --out FILE\` and name the file`,
-    );
+    errors.push(`${file}: sweep: a sweep patches input files, and a generated list (${generated.join(', ')}) is none: write it with \`skirmish army random --out FILE\` and name the file`);
   }
   const scenarios = data.scenarios.map((s, i) => {
     if (!looksLikeFile(s)) return { name: s, label: s };
@@ -384,12 +374,7 @@ export function loadExperiment(opts: LoadExperimentOptions): Experiment {
 }
 
 /** `validate` for kind "experiment": schema, files, and (given `check`) armies, scenarios and policies. */
-export function validateExperimentWith(
-  json: unknown,
-  file: string,
-  check?: ReferenceCheck,
-  policyAlias?: (name: string) => string,
-): ValidationResult {
+export function validateExperimentWith(json: unknown, file: string, check?: ReferenceCheck, policyAlias?: (name: string) => string): ValidationResult {
   const { data, errors } = parseExperiment(json, file);
   if (!data) return { errors };
   const expanded = expandExperiment(data, file, { policyAlias });
@@ -402,9 +387,6 @@ export function validateExperimentWith(
     : `${e.gamesPerCell} games a cell, ${e.gamesPerCell * e.cells.length} in all`;
   return {
     errors: [],
-    summary:
-      `experiment "${e.name}": ${e.cells.length} cell${e.cells.length === 1 ? '' : 's'}` +
-      (e.sweep ? ` (${e.sweep.points.length} grid points × ${e.sweep.baseCells})` : '') +
-      `, ${games}`,
+    summary: `experiment "${e.name}": ${e.cells.length} cell${e.cells.length === 1 ? '' : 's'}` + (e.sweep ? ` (${e.sweep.points.length} grid points × ${e.sweep.baseCells})` : '') + `, ${games}`,
   };
 }

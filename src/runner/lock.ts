@@ -141,9 +141,7 @@ export function acquireRunLock(dir: string): RunLock {
         const h = seen.holder;
         const stale = h ? h.host === me.host && holderGone(h, me) : Date.now() - statSync(file).mtimeMs > EMPTY_LOCK_MS;
         if (!stale) {
-          const who = h
-            ? `pid ${h.pid}${h.pid === process.pid ? ' (this process)' : ''}${h.host === me.host ? '' : ` on ${h.host}`}, started ${h.startedAt}: ${h.command}`
-            : 'a run that is starting';
+          const who = h ? `pid ${h.pid}${h.pid === process.pid ? ' (this process)' : ''}${h.host === me.host ? '' : ` on ${h.host}`}, started ${h.startedAt}: ${h.command}` : 'a run that is starting';
           throw new InputError(`${dir}: another run is writing in this folder (${who}); wait for it, or choose another --out`);
         }
         // Take it over: rename it aside, and check it is still the stale one (another run may have been quicker).

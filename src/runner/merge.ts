@@ -178,15 +178,7 @@ async function mergeLocked(out: string, first: Manifest, ordered: { dir: string;
   }
 }
 
-async function mergeInto(
-  out: string,
-  first: Manifest,
-  ordered: { dir: string; m: Manifest }[],
-  gameColumns: string[],
-  gamesFd: number,
-  errorsFd: number,
-  staged: StagedFiles,
-): Promise<MergeOutcome> {
+async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m: Manifest }[], gameColumns: string[], gamesFd: number, errorsFd: number, staged: StagedFiles): Promise<MergeOutcome> {
   const files = outputFiles(out);
   const readers = ordered.map((s) => ({
     s,
@@ -239,9 +231,7 @@ async function mergeInto(
       }
       flush(errorsFd);
       if (rows !== expected.games || errs !== expected.errors) {
-        throw new InputError(
-          `${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`,
-        );
+        throw new InputError(`${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`);
       }
       summary.errors += errs;
       totalGames += rows;

@@ -74,7 +74,10 @@ export function checkReferences(e: Experiment, json: ExperimentJson): string[] {
       if (seen.has(ref.file)) return;
       seen.add(ref.file);
       try {
-        rosters.set(ref.file, withJsonOverlay(files, () => loadRoster(ref.file)));
+        rosters.set(
+          ref.file,
+          withJsonOverlay(files, () => loadRoster(ref.file)),
+        );
       } catch (err) {
         errors.push(...linesOf(err, `${file}: matchups[${m}][${side}]`));
       }

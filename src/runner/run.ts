@@ -187,9 +187,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     checkpoint = Checkpoint.resume(files.checkpoint, header);
   } else {
     if (Checkpoint.hasTasks(files.checkpoint)) {
-      throw new InputError(
-        `${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`,
-      );
+      throw new InputError(`${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
     }
     checkpoint = Checkpoint.create(files.checkpoint, header);
   }
@@ -724,10 +722,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       for (const f of extra) staged.write(f.file, f.text);
       const main = cells.slice(0, mainCells);
       if (e.sweep && shard === null) {
-        const sw = writeSweepFiles(
-          out,
-          { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row), confirmations: crossingConfirmations() },
-          (f, t) => staged.write(f, t),
+        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row), confirmations: crossingConfirmations() }, (f, t) =>
+          staged.write(f, t),
         );
         o.files.push(...sw.files);
         o.crossings = sw.crossings;
@@ -823,8 +819,7 @@ function claimFolder(out: string, e: Experiment, force: boolean, writes: readonl
   if (other && !force) {
     const what = (name: unknown, sweep: boolean): string => `${sweep ? 'sweep' : 'experiment'} ${JSON.stringify(name)}`;
     throw new InputError(
-      `${out}: holds the outputs of ${what(before.experiment, before.sweep !== undefined)}, not of ${what(e.name, e.sweep !== undefined)}; ` +
-        'choose another --out, or add --force to replace them',
+      `${out}: holds the outputs of ${what(before.experiment, before.sweep !== undefined)}, not of ${what(e.name, e.sweep !== undefined)}; ` + 'choose another --out, or add --force to replace them',
     );
   }
   const keep = new Set(writes.map((f) => path.basename(f)));

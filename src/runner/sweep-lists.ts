@@ -28,13 +28,7 @@ export function stableJson(x: unknown): string {
  * (docs/BOTS.md), so where nothing else does (no plugin bot, no VP for points
  * slain) the same warriors at other prices play the very same games.
  */
-export function playFingerprint(
-  files: Readonly<Record<string, unknown>>,
-  ruleset: unknown,
-  armies: readonly string[],
-  listInputs: ReadonlySet<string>,
-  prices = true,
-): string | null {
+export function playFingerprint(files: Readonly<Record<string, unknown>>, ruleset: unknown, armies: readonly string[], listInputs: ReadonlySet<string>, prices = true): string | null {
   // Inside the overlay, readJsonFile gives the point's patched document or the file as written.
   return withJsonOverlay(files, () => {
     const rosters: unknown[] = [];

@@ -168,11 +168,7 @@ function listDifference(a: readonly SweepList[] | undefined, b: readonly SweepLi
 }
 
 /** The advice for a crossing: what a designer does next. */
-function adviceFor(
-  c: Omit<CrossingRow, 'advice'>,
-  xs: readonly number[],
-  lists: { below?: SweepList[]; from?: SweepList[]; all?: (SweepList[] | undefined)[] },
-): string {
+function adviceFor(c: Omit<CrossingRow, 'advice'>, xs: readonly number[], lists: { below?: SweepList[]; from?: SweepList[]; all?: (SweepList[] | undefined)[] }): string {
   const r = c.result;
   const cost = /cost|points/i.test(c.parameter);
   const what = cost ? 'cost' : 'value';
@@ -210,9 +206,7 @@ function adviceFor(
         const start = up ? Math.min(v, r.points[inner].x) : Math.max(v, r.points[inner].x);
         const other = r.points[neighbour];
         const [fields, otherFields] = other ? listDifference(lists.all?.[g], lists.all?.[neighbour]) : [undefined, undefined];
-        const rest = other
-          ? `; ${up ? 'below' : 'above'} ${num(start)} it fields ${otherFields} and wins ${band(other)} (at ${num(other.x)})`
-          : '';
+        const rest = other ? `; ${up ? 'below' : 'above'} ${num(start)} it fields ${otherFields} and wins ${band(other)} (at ${num(other.x)})` : '';
         return (
           `from ${num(start)} ${up ? 'on' : 'down'} the list fields ${fields ?? 'the same list'} and army A wins ${wins}: ` +
           `fair within the noise at any ${what} ${up ? 'from' : 'up to'} ${num(start)} (the list no longer changes past ${num(v)}, so extending the range replays these games)${rest}`
@@ -455,11 +449,7 @@ function tierAdvice(crossings: CrossingRow[], summaries: readonly CellSummary[],
 }
 
 /** Writes sweep.csv, crossing.csv and lists.csv (when the sweep changes lists) to `out` with `write`, the caller's atomic writer; returns the files and the crossings. */
-export function writeSweepFiles(
-  out: string,
-  opts: Parameters<typeof sweepOutputs>[0],
-  write: (file: string, text: string) => void,
-): { files: string[]; crossings: CrossingRow[] } {
+export function writeSweepFiles(out: string, opts: Parameters<typeof sweepOutputs>[0], write: (file: string, text: string) => void): { files: string[]; crossings: CrossingRow[] } {
   const sw = sweepOutputs(opts);
   const f = sweepFiles(out);
   write(f.sweep, sw.sweepCsv);

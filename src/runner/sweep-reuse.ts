@@ -44,8 +44,7 @@ export function reusedCells(cells: readonly CellSpec[], checkpointed: (cell: num
 export function warriorPrices(cell: CellSpec): [number[], number[]] {
   return withJsonOverlay(cell.files, () => {
     const ruleset = 'file' in cell.ruleset ? loadRuleset(cell.ruleset.file) : resolveRuleset(cell.ruleset.overrides, cell.source, ['ruleset']);
-    const prices = (file: string): number[] =>
-      loadRoster(file, ruleset).regiments.flatMap((reg) => reg.warriors.map((rw) => rw.points ?? reg.points / reg.warriors.length));
+    const prices = (file: string): number[] => loadRoster(file, ruleset).regiments.flatMap((reg) => reg.warriors.map((rw) => rw.points ?? reg.points / reg.warriors.length));
     return [prices(cell.armyA.file), prices(cell.armyB.file)];
   });
 }

@@ -28,10 +28,7 @@ export const sweepSchema = z.strictObject({
         target: z.string().min(1),
         /** RFC 6901 pointer into the target. */
         pointer: z.string(),
-        values: z.union([
-          z.array(value).min(1).max(10_000),
-          z.strictObject({ from: z.number(), to: z.number(), step: z.number().gt(0) }),
-        ]),
+        values: z.union([z.array(value).min(1).max(10_000), z.strictObject({ from: z.number(), to: z.number(), step: z.number().gt(0) })]),
         /** Points-cost parameters: how army lists follow the cost. */
         fill: z.union([z.literal('models'), z.strictObject({ entries: z.array(z.string().min(1)).min(1) })]).optional(),
       }),
@@ -65,11 +62,7 @@ interface SweepInputs {
  * range or fill) is an error line naming `sweep.parameters[i]`; the grid
  * points' inputs are checked by checkSweepPoints.
  */
-export function expandSweep(
-  data: SweepInputs,
-  file: string,
-  baseCells: CellSpec[],
-): { cells: CellSpec[]; plan: SweepPlan; errors: string[] } {
+export function expandSweep(data: SweepInputs, file: string, baseCells: CellSpec[]): { cells: CellSpec[]; plan: SweepPlan; errors: string[] } {
   const dir = path.dirname(path.resolve(file));
   const errors: string[] = [];
   const err = (i: number, key: string, message: string): void => {
@@ -345,7 +338,6 @@ function listSteps(
     p.listFinal = final;
   });
 }
-
 
 /**
  * Whether the lists at the range end `end` stay the same past it in

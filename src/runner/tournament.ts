@@ -134,7 +134,12 @@ export function planTournament(opts: TournamentOptions): Tournament {
     for (const s of scenarios) {
       for (const [x, y] of matchups) {
         const seedKey = `${x.label} vs ${y.label} | ${s.label} | ${policyA} vs ${policyB}`;
-        for (const [armyA, armyB] of sides === 1 ? [[x, y]] : [[x, y], [y, x]]) {
+        for (const [armyA, armyB] of sides === 1
+          ? [[x, y]]
+          : [
+              [x, y],
+              [y, x],
+            ]) {
           cells.push({
             index: cells.length,
             key: `${armyA.label} vs ${armyB.label} | ${s.label} | ${policyA} vs ${policyB}`,
@@ -286,10 +291,7 @@ export interface TournamentOutcome {
 }
 
 /** Plays a tournament with runExperiment; a complete one also writes pairings.csv and ratings.csv. */
-export async function runTournament(
-  t: Tournament,
-  opts: Omit<RunOptions, 'experiment' | 'out' | 'shard' | 'onRows' | 'finalFiles' | 'manifest'> = {},
-): Promise<TournamentOutcome> {
+export async function runTournament(t: Tournament, opts: Omit<RunOptions, 'experiment' | 'out' | 'shard' | 'onRows' | 'finalFiles' | 'manifest'> = {}): Promise<TournamentOutcome> {
   const tables = new TournamentTables(t);
   const out = t.experiment.out;
   let pairings: string[][] = [];

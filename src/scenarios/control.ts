@@ -120,12 +120,7 @@ function conquestStandsWinner(inside: readonly ControlWarrior[], ruleset: Rulese
  * R33: a regiment may control with at least `eligibleFraction` of its starting
  * warriors (rounded up) alive and every one of them inside (`isInside`).
  */
-export function regimentEligible(
-  regimentId: string,
-  all: readonly ControlWarrior[],
-  isInside: (w: ControlWarrior) => boolean,
-  ruleset: Ruleset,
-): boolean {
+export function regimentEligible(regimentId: string, all: readonly ControlWarrior[], isInside: (w: ControlWarrior) => boolean, ruleset: Ruleset): boolean {
   let any: ControlWarrior | undefined;
   let inside = 0;
   for (const w of all) {
@@ -141,12 +136,7 @@ export function regimentEligible(
 }
 
 /** R33: ≥ 1 eligible warrior inside and no opposing warrior inside; Broken! warriors neither control nor contest. */
-function steamrollerWinner(
-  inside: readonly ControlWarrior[],
-  all: readonly ControlWarrior[],
-  isInside: (w: ControlWarrior) => boolean,
-  ruleset: Ruleset,
-): PlayerIndex | null {
+function steamrollerWinner(inside: readonly ControlWarrior[], all: readonly ControlWarrior[], isInside: (w: ControlWarrior) => boolean, ruleset: Ruleset): PlayerIndex | null {
   const contest = [false, false];
   const control = [false, false];
   const checked = new Map<string, boolean>();

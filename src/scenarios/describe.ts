@@ -50,7 +50,9 @@ function describeSpecial(r: SpecialRule): string {
 
 function describeShape(s: ZoneShape): string {
   if ('rect' in s) return `rect ${s.rect.w}"×${s.rect.h}" at (${s.rect.x}, ${s.rect.y})`;
-  return `polygon ${shapePolygon(s).map((p) => `(${p.x}, ${p.y})`).join(' ')}`;
+  return `polygon ${shapePolygon(s)
+    .map((p) => `(${p.x}, ${p.y})`)
+    .join(' ')}`;
 }
 
 function describeSegment(s: EdgeSegment): string {

@@ -24,13 +24,25 @@ export function shapePolygon(shape: ZoneShape): Polygon {
 export function segmentEnds(seg: EdgeSegment, width: number, height: number): [Point, Point] {
   switch (seg.edge) {
     case 'bottom':
-      return [{ x: seg.from, y: 0 }, { x: seg.to, y: 0 }];
+      return [
+        { x: seg.from, y: 0 },
+        { x: seg.to, y: 0 },
+      ];
     case 'top':
-      return [{ x: seg.from, y: height }, { x: seg.to, y: height }];
+      return [
+        { x: seg.from, y: height },
+        { x: seg.to, y: height },
+      ];
     case 'left':
-      return [{ x: 0, y: seg.from }, { x: 0, y: seg.to }];
+      return [
+        { x: 0, y: seg.from },
+        { x: 0, y: seg.to },
+      ];
     case 'right':
-      return [{ x: width, y: seg.from }, { x: width, y: seg.to }];
+      return [
+        { x: width, y: seg.from },
+        { x: width, y: seg.to },
+      ];
   }
 }
 

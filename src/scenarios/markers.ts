@@ -62,12 +62,7 @@ export function markerInAnyZone(scenario: Scenario, m: { x: number; y: number; r
 export function canAttackMarker(state: ScenarioState, markerIdx: number, player: PlayerIndex, round: number): boolean {
   const m = state.markers[markerIdx];
   if (!m) return false;
-  return (
-    !m.destroyed &&
-    m.behaviour === 'standard' &&
-    m.friendlyTo !== player &&
-    round >= state.markerRules.firstDamageRound
-  );
+  return !m.destroyed && m.behaviour === 'standard' && m.friendlyTo !== player && round >= state.markerRules.firstDamageRound;
 }
 
 /**
@@ -77,13 +72,7 @@ export function canAttackMarker(state: ScenarioState, markerIdx: number, player:
  * the marker is destroyed when one player's damage reaches its Wounds.
  * Attacking a marker that cannot be attacked is an error.
  */
-export function damageMarker(
-  state: ScenarioState,
-  markerIdx: number,
-  player: PlayerIndex,
-  wounds: number,
-  round: number,
-): { applied: number; destroyed: boolean } {
+export function damageMarker(state: ScenarioState, markerIdx: number, player: PlayerIndex, wounds: number, round: number): { applied: number; destroyed: boolean } {
   if (!canAttackMarker(state, markerIdx, player, round)) {
     throw new Error(`player ${player + 1} cannot attack marker ${state.markers[markerIdx]?.id ?? markerIdx} in round ${round}`);
   }

@@ -47,10 +47,7 @@ export const capturePointSchema = z.strictObject({
   label: z.string(),
 });
 
-export const zoneShapeSchema = z.union([
-  z.strictObject({ rect: z.strictObject({ x: coord, y: coord, w: pos, h: pos }) }),
-  z.strictObject({ polygon: boundedList(point).min(3) }),
-]);
+export const zoneShapeSchema = z.union([z.strictObject({ rect: z.strictObject({ x: coord, y: coord, w: pos, h: pos }) }), z.strictObject({ polygon: boundedList(point).min(3) })]);
 
 export const edgeSegmentSchema = z.strictObject({
   edge: z.enum(['bottom', 'top', 'left', 'right']),
@@ -95,9 +92,7 @@ export const vpRuleSchema = z.discriminatedUnion('rule', [
   z.strictObject({ rule: z.literal('pointsSlain') }),
 ]);
 
-export const specialRuleSchema = z.discriminatedUnion('rule', [
-  z.strictObject({ rule: z.literal('movingMarker'), marker: id, range: nonNeg, distance: pos }),
-]);
+export const specialRuleSchema = z.discriminatedUnion('rule', [z.strictObject({ rule: z.literal('movingMarker'), marker: id, range: nonNeg, distance: pos })]);
 
 const terrainPieceSchema = z.strictObject({
   id,

@@ -88,7 +88,9 @@ export function scenarioSvg(opts: ScenarioSvgOptions): string {
 
   // Terrain.
   for (const t of terrain) {
-    out.push(`<polygon points="${pts(t.shape)}" fill="${terrainFill(t)}" fill-opacity="0.85" stroke="#333" stroke-width="1"><title>${esc(`${t.id}: ${t.rules.join(', ')} (size ${t.size})`)}</title></polygon>`);
+    out.push(
+      `<polygon points="${pts(t.shape)}" fill="${terrainFill(t)}" fill-opacity="0.85" stroke="#333" stroke-width="1"><title>${esc(`${t.id}: ${t.rules.join(', ')} (size ${t.size})`)}</title></polygon>`,
+    );
     const at = labelPoint(t.shape);
     const tag = t.rules.map((r) => TAG[r]).join('/');
     const ink = t.rules.includes('Ruins') || terrainFill(t) === '#9bb7a0' ? '#222' : '#fff';
@@ -102,7 +104,9 @@ export function scenarioSvg(opts: ScenarioSvgOptions): string {
       const [a, b] = segmentEnds(seg, width, height);
       const dx = seg.edge === 'left' ? -off : seg.edge === 'right' ? off : 0;
       const dy = seg.edge === 'bottom' ? off : seg.edge === 'top' ? -off : 0;
-      out.push(`<line x1="${X(a.x) + dx}" y1="${Y(a.y) + dy}" x2="${X(b.x) + dx}" y2="${Y(b.y) + dy}" stroke="${PLAYER_COLOUR[p]}" stroke-width="4" stroke-linecap="butt"><title>player ${p + 1} reinforcement zone</title></line>`);
+      out.push(
+        `<line x1="${X(a.x) + dx}" y1="${Y(a.y) + dy}" x2="${X(b.x) + dx}" y2="${Y(b.y) + dy}" stroke="${PLAYER_COLOUR[p]}" stroke-width="4" stroke-linecap="butt"><title>player ${p + 1} reinforcement zone</title></line>`,
+      );
     }
   });
 

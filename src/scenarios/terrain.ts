@@ -181,9 +181,21 @@ function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Rules
     const h = between(tpl.h[0], tpl.h[1]);
     const shape: Point[] =
       tpl.shape === 'rect'
-        ? [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }]
+        ? [
+            { x: 0, y: 0 },
+            { x: w, y: 0 },
+            { x: w, y: h },
+            { x: 0, y: h },
+          ]
         : // An L of two walls: long side w, short side h, 2" thick.
-          [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: 2 }, { x: 2, y: 2 }, { x: 2, y: h }, { x: 0, y: h }];
+          [
+            { x: 0, y: 0 },
+            { x: w, y: 0 },
+            { x: w, y: 2 },
+            { x: 2, y: 2 },
+            { x: 2, y: h },
+            { x: 0, y: h },
+          ];
     const turn = Math.floor(rng.next() * 4);
     for (const p of shape) {
       const { x, y } = p;
@@ -214,8 +226,7 @@ function tryGenerate(scenario: Scenario, rng: { next(): number }, ruleset: Rules
     return true;
   };
   const allowed = (tpl: Template, placed: readonly TerrainPiece[], copies: number): boolean =>
-    (!tpl.rules.includes('Garrison') || countKind(placed, 'Garrison') + copies <= t.maxGarrison) &&
-    (!tpl.rules.includes('Ruins') || countKind(placed, 'Ruins') + copies <= t.maxRuins);
+    (!tpl.rules.includes('Garrison') || countKind(placed, 'Garrison') + copies <= t.maxGarrison) && (!tpl.rules.includes('Ruins') || countKind(placed, 'Ruins') + copies <= t.maxRuins);
 
   const placed: TerrainPiece[] = [];
   /** The footprints of `placed`, in the same order. */

@@ -274,4 +274,3 @@ export interface VictoryResult {
   zoneSeizedBy: Friendly[];
   instantWinner: PlayerIndex | null;
 }
-

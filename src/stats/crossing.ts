@@ -216,7 +216,14 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
     for (let j = 0; j < K; j++) rates[j][r] = sample[j].trials > 0 ? sample[j].successes / sample[j].trials : Number.NaN;
     // A group left with no units this time takes no part in the refit.
     const kept = sample.map((_, j) => j).filter((j) => sample[j].trials > 0);
-    const rep = kept.length >= 2 ? estimate(kept.map((j) => groups[j]), kept.map((j) => sample[j]), target) : { c: est.c, b: 0 };
+    const rep =
+      kept.length >= 2
+        ? estimate(
+            kept.map((j) => groups[j]),
+            kept.map((j) => sample[j]),
+            target,
+          )
+        : { c: est.c, b: 0 };
     cs.push(rep.c);
     bs.push(rep.b);
   }
@@ -245,7 +252,10 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
   const signed = sign.filter((s) => s !== 0);
   const changes = signed.filter((s, i) => i > 0 && s !== signed[i - 1]).length;
   if (changes >= 2) {
-    const raw = knots(groups, out.points.map((p) => p.winRate));
+    const raw = knots(
+      groups,
+      out.points.map((p) => p.winRate),
+    );
     return { ...out, status: 'ambiguous', crossings: crossingsOfCurve(raw.xs, raw.ys, target) };
   }
   if (isFlat(slopeLow, slopeHigh)) return out;
@@ -256,12 +266,14 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
     // A curve that never meets the target but ends within noise of it seeds the stretch at that end group.
     const near = !Number.isFinite(c)
       ? [c === Infinity ? K - 1 : 0]
-      : groups.map((_g, j) => j).filter((j) => {
-          const [lo, hi] = spanOf(groups[j]);
-          const next = j + 1 < K ? spanOf(groups[j + 1])[0] : Infinity;
-          const prev = j > 0 ? spanOf(groups[j - 1])[1] : -Infinity;
-          return (lo <= c && c <= hi) || (hi < c && c < next) || (prev < c && c < lo);
-        });
+      : groups
+          .map((_g, j) => j)
+          .filter((j) => {
+            const [lo, hi] = spanOf(groups[j]);
+            const next = j + 1 < K ? spanOf(groups[j + 1])[0] : Infinity;
+            const prev = j > 0 ? spanOf(groups[j - 1])[1] : -Infinity;
+            return (lo <= c && c <= hi) || (hi < c && c < next) || (prev < c && c < lo);
+          });
     const seeds = near.filter((j) => sign[j] === 0);
     if (seeds.length > 0) {
       let a = seeds[0];
@@ -270,8 +282,7 @@ export function crossingOfGroups(groupsIn: readonly CrossingGroup[], options: Fa
       while (z + 1 < K && sign[z + 1] === 0) z++;
       // Flat by evidence: three or more distinct points (two cannot show a shape), or one list played over a stretch
       // (the same games there), a list played at every value past the range among them.
-      const wide =
-        z - a >= 2 || groups.slice(a, z + 1).some((g) => spanOf(g)[1] > spanOf(g)[0]) || groups[a].final === 'below' || groups[z].final === 'above';
+      const wide = z - a >= 2 || groups.slice(a, z + 1).some((g) => spanOf(g)[1] > spanOf(g)[0]) || groups[a].final === 'below' || groups[z].final === 'above';
       if (wide && noTrend(rates[a], rates[z], tail)) {
         return {
           ...out,

@@ -40,7 +40,11 @@ export function logisticFit(points: readonly BinomialPoint[]): LogisticFit {
   const u = points.map((p) => (p.x - mx) / sd);
   // On the scaled axis a slope of 40 is a step within a fortieth of a standard deviation.
   const CAP = 40;
-  const ll = (a: number, b: number): number => binomialLogLik(points, u.map((x) => sigmoid(a + b * x)));
+  const ll = (a: number, b: number): number =>
+    binomialLogLik(
+      points,
+      u.map((x) => sigmoid(a + b * x)),
+    );
   let a = 0;
   let b = 0;
   let cur = ll(a, b);

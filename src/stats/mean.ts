@@ -37,10 +37,7 @@ function isSums(x: readonly number[] | RunningSums): x is RunningSums {
 const Z975 = 1.959963984540054;
 
 /** t(0.975, df) for df 1..10, where the expansion below is not yet accurate. */
-const T975_TABLE = [
-  Number.NaN, 12.706204736, 4.30265273, 3.182446305, 2.776445105, 2.570581836, 2.446911851, 2.364624252,
-  2.306004135, 2.262157163, 2.228138852,
-];
+const T975_TABLE = [Number.NaN, 12.706204736, 4.30265273, 3.182446305, 2.776445105, 2.570581836, 2.446911851, 2.364624252, 2.306004135, 2.262157163, 2.228138852];
 
 /**
  * The 97.5% quantile of Student's t with `df` degrees of freedom: a table up

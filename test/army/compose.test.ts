@@ -32,9 +32,7 @@ const INVALID: Record<string, string[]> = {
   'retinue-not-allowed': ['characterRegiment.retinue.entry: "Guards" is not a retinue Twin Knights may take (none)'],
   'unknown-upgrade': ['regiments[0].upgrades[1]: Spearmen has no upgrade "Pikes" (its upgrades: "Long Spears", "Drummer")'],
   'leader-not-buyable': ['regiments[3].leader: Brutes has no Leader to buy (a model becomes the Acting Leader in play)'],
-  'unknown-faction': [
-    'faction: cannot use faction file test/fixtures/army/factions/nobody.json (looked for nobody.json in the factions folder beside the army\'s folder): file not found',
-  ],
+  'unknown-faction': ["faction: cannot use faction file test/fixtures/army/factions/nobody.json (looked for nobody.json in the factions folder beside the army's folder): file not found"],
   'unknown-character': ['characterRegiment.character: unknown character "Villain" (the faction\'s characters: "Hero", "Twin Knights")'],
 };
 

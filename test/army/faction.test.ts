@@ -35,9 +35,7 @@ describe('faction files', () => {
     const f = loadFaction('test/fixtures/army/factions/testers.json');
     expect(f.id).toBe('testers');
     const spear = f.regiments[0];
-    expect(spear.profile.specialRules).toEqual([
-      { kind: 'face', name: 'Stubborn', rule: { on: 'block', face: 1, effect: 'extraBlock' }, appliesTo: 'self' },
-    ]);
+    expect(spear.profile.specialRules).toEqual([{ kind: 'face', name: 'Stubborn', rule: { on: 'block', face: 1, effect: 'extraBlock' }, appliesTo: 'self' }]);
     expect(spear.leader).toMatchObject({ included: true, points: 0 });
     expect(f.regiments[1].leader).toMatchObject({ included: false, points: 5 });
     expect(f.regiments[1].leader?.profile.attacks).toBe(4);

@@ -29,7 +29,7 @@ describe('withoutAbility', () => {
     expect(factionAbilities(out).some((a) => a.name === 'Shield Wall')).toBe(false);
   });
 
-  it('a Command Ability goes from the leader that carries it, not from the faction\'s definitions', () => {
+  it("a Command Ability goes from the leader that carries it, not from the faction's definitions", () => {
     const out = withoutAbility(ironbound, { kind: 'commandAbility', name: 'Hammer Oath' }) as typeof ironbound;
     expect(out.commandAbilities.some((c: { name: string }) => c.name === 'Hammer Oath')).toBe(true);
     expect(factionAbilities(out).some((a) => a.name === 'Hammer Oath')).toBe(false);

@@ -14,7 +14,10 @@ describe('priceEntries', () => {
       expect(entries.length).toBeGreaterThan(5);
       expect(new Set(entries.map((e) => e.pointer)).size).toBe(entries.length);
       for (const e of entries) {
-        const value = e.pointer.split('/').slice(1).reduce((o, k) => o[k], raw);
+        const value = e.pointer
+          .split('/')
+          .slice(1)
+          .reduce((o, k) => o[k], raw);
         expect(value, `${f} ${e.pointer}`).toBe(e.price);
       }
     }
@@ -22,7 +25,7 @@ describe('priceEntries', () => {
 });
 
 describe('listCounts', () => {
-  it('price × count over the table is the list\'s points, for every sample list', () => {
+  it("price × count over the table is the list's points, for every sample list", () => {
     for (const f of sample)
       for (const size of [400, 800]) {
         const army = JSON.parse(readFileSync(`sims/armies/${f}-${size}.json`, 'utf8')) as ArmyFile;

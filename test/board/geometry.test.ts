@@ -231,11 +231,13 @@ describe('polygon measures', () => {
     const l = polygonCentroid(ell); // 12 at (3,1) and 8 at (1,4)
     expect(l.x).toBeCloseTo((12 * 3 + 8 * 1) / 20, 12);
     expect(l.y).toBeCloseTo((12 * 1 + 8 * 4) / 20, 12);
-    expect(polygonCentroid([
-      { x: 0, y: 0 },
-      { x: 2, y: 2 },
-      { x: 4, y: 4 },
-    ])).toEqual({ x: 2, y: 2 }); // degenerate
+    expect(
+      polygonCentroid([
+        { x: 0, y: 0 },
+        { x: 2, y: 2 },
+        { x: 4, y: 4 },
+      ]),
+    ).toEqual({ x: 2, y: 2 }); // degenerate
   });
 
   it('polygonBounds', () => {

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_TABLE,
-  clampToTable,
-  contactPoint,
-  drivenBack,
-  edgeDistance,
-  engagedWith,
-  isEngaged,
-  moveAlong,
-  pointTowards,
-  rectPolygon,
-} from '../../src/board/index.js';
+import { DEFAULT_TABLE, clampToTable, contactPoint, drivenBack, edgeDistance, engagedWith, isEngaged, moveAlong, pointTowards, rectPolygon } from '../../src/board/index.js';
 import type { Circle, MoveOptions } from '../../src/board/index.js';
 
 const R = 0.5; // a round half-inch base keeps the numbers readable

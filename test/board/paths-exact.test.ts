@@ -140,7 +140,8 @@ function segRectDist(ax: number, ay: number, bx: number, by: number, b: Rect): n
     [b.x + b.w, b.y],
     [b.x, b.y + b.h],
     [b.x + b.w, b.y + b.h],
-  ]) m = Math.min(m, segPointSq(ax, ay, bx, by, cx, cy));
+  ])
+    m = Math.min(m, segPointSq(ax, ay, bx, by, cx, cy));
   return Math.sqrt(m);
 }
 
@@ -196,12 +197,14 @@ function exactShortest(t: ExactTable): number {
     { x: t.to.x, y: t.to.y, R: 0 },
   ];
   for (const b of t.bases) discs.push({ x: b.x, y: b.y, R: t.r + b.r });
-  for (const k of t.blocks) for (const [x, y] of [
-    [k.x, k.y],
-    [k.x + k.w, k.y],
-    [k.x, k.y + k.h],
-    [k.x + k.w, k.y + k.h],
-  ]) discs.push({ x, y, R: t.r });
+  for (const k of t.blocks)
+    for (const [x, y] of [
+      [k.x, k.y],
+      [k.x + k.w, k.y],
+      [k.x, k.y + k.h],
+      [k.x + k.w, k.y + k.h],
+    ])
+      discs.push({ x, y, R: t.r });
   if (segmentFree(t, t.from, t.to)) return Math.hypot(t.to.x - t.from.x, t.to.y - t.from.y);
   // Nodes: 0 start, 1 goal, then tangent points, each on a disc with a turning direction.
   const nx: number[] = [t.from.x, t.to.x];
@@ -225,13 +228,14 @@ function exactShortest(t: ExactTable): number {
     if (i === 1) continue;
     for (let j = 1; j < discs.length; j++) {
       if (j === i) continue;
-      for (const oi of turns(i)) for (const oj of turns(j)) {
-        const tg = tangentOf(discs[i], oi, discs[j], oj);
-        if (!tg || !segmentFree(t, tg[0], tg[1])) continue;
-        const a = node(i, oi, tg[0]);
-        const b = node(j, oj, tg[1]);
-        edges[a].push({ to: b, w: Math.hypot(tg[1].x - tg[0].x, tg[1].y - tg[0].y) });
-      }
+      for (const oi of turns(i))
+        for (const oj of turns(j)) {
+          const tg = tangentOf(discs[i], oi, discs[j], oj);
+          if (!tg || !segmentFree(t, tg[0], tg[1])) continue;
+          const a = node(i, oi, tg[0]);
+          const b = node(j, oj, tg[1]);
+          edges[a].push({ to: b, w: Math.hypot(tg[1].x - tg[0].x, tg[1].y - tg[0].y) });
+        }
     }
   }
   // Arcs: each tangent point to the next round its disc in its direction, when the arc between is free.

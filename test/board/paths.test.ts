@@ -87,10 +87,11 @@ function gridCost(sp: PathSpace, from: Point, to: Point, h: number): number {
   const N = nx * ny + 2;
   const px = new Float64Array(N);
   const py = new Float64Array(N);
-  for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) {
-    px[j * nx + i] = i * h;
-    py[j * nx + i] = j * h;
-  }
+  for (let j = 0; j < ny; j++)
+    for (let i = 0; i < nx; i++) {
+      px[j * nx + i] = i * h;
+      py[j * nx + i] = j * h;
+    }
   const S = N - 2;
   const G = N - 1;
   px[S] = from.x;
@@ -107,12 +108,13 @@ function gridCost(sp: PathSpace, from: Point, to: Point, h: number): number {
     const out: number[] = [];
     const cx = k >= nx * ny ? Math.round(px[k] / h) : k % nx;
     const cy = k >= nx * ny ? Math.round(py[k] / h) : Math.floor(k / nx);
-    for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) {
-      const i = cx + dx;
-      const j = cy + dy;
-      if ((dx === 0 && dy === 0) || i < 0 || j < 0 || i >= nx || j >= ny) continue;
-      out.push(j * nx + i);
-    }
+    for (let dy = -3; dy <= 3; dy++)
+      for (let dx = -3; dx <= 3; dx++) {
+        const i = cx + dx;
+        const j = cy + dy;
+        if ((dx === 0 && dy === 0) || i < 0 || j < 0 || i >= nx || j >= ny) continue;
+        out.push(j * nx + i);
+      }
     if (Math.hypot(px[k] - to.x, py[k] - to.y) <= 3.5 * h) out.push(G);
     return out;
   };
@@ -137,7 +139,10 @@ function gridCost(sp: PathSpace, from: Point, to: Point, h: number): number {
 describe('planPath: tables with known answers', () => {
   it('goes straight when nothing is in the way', () => {
     const p = planPath(space(0.5, [{ x: 10, y: 2, r: 0.5 }]), { x: 2, y: 8 }, { x: 12, y: 8 })!;
-    expect(p.points).toEqual([{ x: 2, y: 8 }, { x: 12, y: 8 }]);
+    expect(p.points).toEqual([
+      { x: 2, y: 8 },
+      { x: 12, y: 8 },
+    ]);
     expect(p.length).toBeCloseTo(10, 12);
     expect(p.cost).toBeCloseTo(10, 12);
   });
@@ -196,7 +201,14 @@ describe('planPath: tables with known answers', () => {
 
   it('truncatePath spends exactly the allowance, difficult parts double (R31, R41)', () => {
     const sp = space(0.5, [], [], [rectPolygon({ x: 5, y: 0, w: 2, h: 16 })]);
-    const cut = truncatePath(sp, [{ x: 2, y: 8 }, { x: 12, y: 8 }], 6);
+    const cut = truncatePath(
+      sp,
+      [
+        { x: 2, y: 8 },
+        { x: 12, y: 8 },
+      ],
+      6,
+    );
     // 3" to the strip, then 1.5" inside it at double cost.
     expect(cut.points[cut.points.length - 1].x).toBeCloseTo(6.5, 9);
     expect(cut.cost).toBeCloseTo(6, 9);
@@ -204,10 +216,32 @@ describe('planPath: tables with known answers', () => {
 
   it('pathFault names the first leg that crosses a base, terrain or the edge', () => {
     const sp = space(0.5, [{ x: 8, y: 8, r: 0.5 }], [rectPolygon({ x: 2, y: 12, w: 2, h: 2 })]);
-    expect(pathFault(sp, [{ x: 3, y: 8 }, { x: 6, y: 8 }, { x: 13, y: 8 }])).toEqual({ leg: 1, reason: 'base' });
-    expect(pathFault(sp, [{ x: 3, y: 8 }, { x: 3, y: 15 }])).toEqual({ leg: 0, reason: 'terrain' });
-    expect(pathFault(sp, [{ x: 3, y: 8 }, { x: 0.2, y: 8 }])).toEqual({ leg: 0, reason: 'edge' });
-    expect(pathFault(sp, [{ x: 3, y: 8 }, { x: 8, y: 6.5 }, { x: 13, y: 8 }])).toBeNull();
+    expect(
+      pathFault(sp, [
+        { x: 3, y: 8 },
+        { x: 6, y: 8 },
+        { x: 13, y: 8 },
+      ]),
+    ).toEqual({ leg: 1, reason: 'base' });
+    expect(
+      pathFault(sp, [
+        { x: 3, y: 8 },
+        { x: 3, y: 15 },
+      ]),
+    ).toEqual({ leg: 0, reason: 'terrain' });
+    expect(
+      pathFault(sp, [
+        { x: 3, y: 8 },
+        { x: 0.2, y: 8 },
+      ]),
+    ).toEqual({ leg: 0, reason: 'edge' });
+    expect(
+      pathFault(sp, [
+        { x: 3, y: 8 },
+        { x: 8, y: 6.5 },
+        { x: 13, y: 8 },
+      ]),
+    ).toBeNull();
   });
 });
 

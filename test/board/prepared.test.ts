@@ -32,52 +32,48 @@ const uniform = (lo: number, hi: number) => fc.integer({ min: 0, max: 1_000_000_
 const half = (lo: number, hi: number) => fc.integer({ min: lo * 2, max: hi * 2 }).map((i) => i / 2);
 
 const radius = fc.constantFrom(27, 32, 40, 50, 60).map((mm) => mm / 25.4 / 2);
-const gridRect = fc
-  .record({ x: half(0, 42), y: half(0, 42), w: half(1, 9), h: half(1, 6) })
-  .map((r) => rectPolygon(r));
+const gridRect = fc.record({ x: half(0, 42), y: half(0, 42), w: half(1, 9), h: half(1, 6) }).map((r) => rectPolygon(r));
 const freeRect = fc.record({ x: uniform(0, 44), y: uniform(0, 44), w: uniform(0.5, 9), h: uniform(0.5, 6) }).map((r) => rectPolygon(r));
-const triangle = fc
-  .tuple(uniform(0, 48), uniform(0, 48), uniform(1, 6), uniform(0, 6.28))
-  .map(([x, y, s, a]): Polygon => [
-    { x, y },
-    { x: x + s * Math.cos(a), y: y + s * Math.sin(a) },
-    { x: x + s * Math.cos(a + 1.2), y: y + s * Math.sin(a + 1.2) },
-  ]);
+const triangle = fc.tuple(uniform(0, 48), uniform(0, 48), uniform(1, 6), uniform(0, 6.28)).map(([x, y, s, a]): Polygon => [
+  { x, y },
+  { x: x + s * Math.cos(a), y: y + s * Math.sin(a) },
+  { x: x + s * Math.cos(a + 1.2), y: y + s * Math.sin(a + 1.2) },
+]);
 const polygon = fc.oneof(gridRect, freeRect, triangle);
 
 /** A point anywhere, or one on a piece: a vertex, or partway along an edge. */
 function pointOn(polys: Polygon[]) {
   const anywhere = fc.record({ x: uniform(-2, 50), y: uniform(-2, 50) });
   if (polys.length === 0) return anywhere;
-  const onPiece = fc
-    .tuple(fc.nat(polys.length - 1), fc.nat(5), fc.constantFrom(0, 0.5, 1, 1 / 3))
-    .map(([p, i, t]): Point => {
-      const poly = polys[p];
-      const a = poly[i % poly.length];
-      const b = poly[(i + 1) % poly.length];
-      return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    });
+  const onPiece = fc.tuple(fc.nat(polys.length - 1), fc.nat(5), fc.constantFrom(0, 0.5, 1, 1 / 3)).map(([p, i, t]): Point => {
+    const poly = polys[p];
+    const a = poly[i % poly.length];
+    const b = poly[(i + 1) % poly.length];
+    return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+  });
   return fc.oneof(anywhere, onPiece);
 }
 
-const moveScene = fc
-  .record({ impassable: fc.array(polygon, { maxLength: 4 }), difficult: fc.array(polygon, { maxLength: 5 }), r: radius })
-  .chain((s) =>
-    fc.record({
-      impassable: fc.constant(s.impassable),
-      difficult: fc.constant(s.difficult),
-      from: pointOn([...s.difficult, ...s.impassable]),
-      to: pointOn([...s.difficult, ...s.impassable]),
-      r: fc.constant(s.r),
-      maxDistance: uniform(0, 20),
-      difficultCost: fc.constantFrom(2, 3),
-    }),
-  );
+const moveScene = fc.record({ impassable: fc.array(polygon, { maxLength: 4 }), difficult: fc.array(polygon, { maxLength: 5 }), r: radius }).chain((s) =>
+  fc.record({
+    impassable: fc.constant(s.impassable),
+    difficult: fc.constant(s.difficult),
+    from: pointOn([...s.difficult, ...s.impassable]),
+    to: pointOn([...s.difficult, ...s.impassable]),
+    r: fc.constant(s.r),
+    maxDistance: uniform(0, 20),
+    difficultCost: fc.constantFrom(2, 3),
+  }),
+);
 
 describe('prepared polygons', () => {
   it('preparePolygons keeps the polygons and their bounds', () => {
     const a = rectPolygon({ x: 1, y: 2, w: 3, h: 4 });
-    const b: Polygon = [{ x: 0, y: 0 }, { x: 5, y: 1 }, { x: 2, y: 6 }];
+    const b: Polygon = [
+      { x: 0, y: 0 },
+      { x: 5, y: 1 },
+      { x: 2, y: 6 },
+    ];
     const p = preparePolygons([a, b]);
     expect(p.polygons).toEqual([a, b]);
     expect(p.bounds).toEqual([polygonBounds(a), polygonBounds(b)]);
@@ -106,11 +102,26 @@ describe('prepared polygons', () => {
   it('moveAlong: a path along a difficult piece edge, or ending on it, is charged as without the skips', () => {
     const mud = rectPolygon({ x: 10, y: 10, w: 4, h: 4 });
     const cases: [Point, Point][] = [
-      [{ x: 5, y: 10 }, { x: 20, y: 10 }], // along the bottom edge
-      [{ x: 5, y: 12 }, { x: 10, y: 12 }], // stops on the left edge
-      [{ x: 14, y: 5 }, { x: 14, y: 9.9999995 }], // stops just short of the corner, within the margin
-      [{ x: 5, y: 5 }, { x: 10, y: 10 }], // diagonal to the corner
-      [{ x: 20, y: 14 }, { x: 14.0000001, y: 14 }],
+      [
+        { x: 5, y: 10 },
+        { x: 20, y: 10 },
+      ], // along the bottom edge
+      [
+        { x: 5, y: 12 },
+        { x: 10, y: 12 },
+      ], // stops on the left edge
+      [
+        { x: 14, y: 5 },
+        { x: 14, y: 9.9999995 },
+      ], // stops just short of the corner, within the margin
+      [
+        { x: 5, y: 5 },
+        { x: 10, y: 10 },
+      ], // diagonal to the corner
+      [
+        { x: 20, y: 14 },
+        { x: 14.0000001, y: 14 },
+      ],
     ];
     for (const [from, to] of cases) {
       const opts = { mover: { ...from, r: 0.5 }, to, maxDistance: 8, blockers: [], impassable: [], table: DEFAULT_TABLE };
@@ -125,9 +136,7 @@ describe('prepared polygons', () => {
         const d = 2 * s.r + 0.5;
         const from = { x: warrior.x + d * Math.cos(angle), y: warrior.y + d * Math.sin(angle), r: s.r };
         const opts = { warrior, from, distance: 2, blockers: [], table: DEFAULT_TABLE };
-        expect(drivenBack({ ...opts, impassable: preparePolygons(s.impassable) })).toEqual(
-          drivenBack({ ...opts, impassable: unfiltered(s.impassable) }),
-        );
+        expect(drivenBack({ ...opts, impassable: preparePolygons(s.impassable) })).toEqual(drivenBack({ ...opts, impassable: unfiltered(s.impassable) }));
       }),
       { numRuns: 1000 },
     );
@@ -137,8 +146,7 @@ describe('prepared polygons', () => {
 describe('prepared terrain', () => {
   const kinds: TerrainKind[][] = [['Obstructing'], ['Obscuring'], ['Obstructing', 'Obscuring'], ['Impassable'], ['Difficult', 'Obscuring']];
   const piece = fc.record({ shape: polygon, size: fc.integer({ min: 1, max: 3 }), rules: fc.constantFrom(...kinds) });
-  const warrior = (p: fc.Arbitrary<Point>) =>
-    fc.record({ at: p, r: radius, size: fc.integer({ min: 1, max: 3 }) }).map((w): SizedCircle => ({ x: w.at.x, y: w.at.y, r: w.r, size: w.size }));
+  const warrior = (p: fc.Arbitrary<Point>) => fc.record({ at: p, r: radius, size: fc.integer({ min: 1, max: 3 }) }).map((w): SizedCircle => ({ x: w.at.x, y: w.at.y, r: w.r, size: w.size }));
 
   const losScene = fc.array(piece, { maxLength: 8 }).chain((pieces) => {
     const at = pointOn(pieces.map((p) => p.shape));

@@ -25,24 +25,20 @@ const uniform = (lo: number, hi: number) => fc.integer({ min: 0, max: 1_000_000_
 const coord = uniform(0, 48);
 const radius = fc.constantFrom(27, 32, 40, 50, 60).map((mm) => mm / 25.4 / 2);
 const circle = fc.record({ x: coord, y: coord, r: radius });
-const rect = fc
-  .record({ x: uniform(0, 44), y: uniform(0, 44) })
-  .chain(({ x, y }) =>
-    fc.record({
-      x: fc.constant(x),
-      y: fc.constant(y),
-      w: uniform(0.5, Math.min(9, 48 - x)),
-      h: uniform(0.5, Math.min(6, 48 - y)),
-    }),
-  );
+const rect = fc.record({ x: uniform(0, 44), y: uniform(0, 44) }).chain(({ x, y }) =>
+  fc.record({
+    x: fc.constant(x),
+    y: fc.constant(y),
+    w: uniform(0.5, Math.min(9, 48 - x)),
+    h: uniform(0.5, Math.min(6, 48 - y)),
+  }),
+);
 // A triangle, to have non-rectangular terrain too.
-const triangle = fc
-  .tuple(coord, coord, uniform(1, 6), uniform(0, 6.28))
-  .map(([x, y, s, a]): Polygon => [
-    { x, y },
-    { x: x + s * Math.cos(a), y: y + s * Math.sin(a) },
-    { x: x + s * Math.cos(a + 1.2), y: y + s * Math.sin(a + 1.2) },
-  ]);
+const triangle = fc.tuple(coord, coord, uniform(1, 6), uniform(0, 6.28)).map(([x, y, s, a]): Polygon => [
+  { x, y },
+  { x: x + s * Math.cos(a), y: y + s * Math.sin(a) },
+  { x: x + s * Math.cos(a + 1.2), y: y + s * Math.sin(a + 1.2) },
+]);
 const polygon = fc.oneof(rect.map(rectPolygon), triangle);
 
 /** A legal starting position: mover on the table, overlapping no blocker or impassable piece. */
@@ -64,9 +60,7 @@ const scene = fc
       r: m.r,
     };
     const blockers = s.blockers.filter((b) => edgeDistance(b, mover) >= 0);
-    const impassable = s.impassable.filter(
-      (p) => !circleOverlapsPolygon(mover, p) && !pointInPolygon(mover.x, mover.y, p),
-    );
+    const impassable = s.impassable.filter((p) => !circleOverlapsPolygon(mover, p) && !pointInPolygon(mover.x, mover.y, p));
     return { ...s, mover, blockers, impassable, engageWith: blockers.slice(0, s.engaging) };
   });
 
@@ -130,9 +124,7 @@ describe('moveAlong properties', () => {
         const ux = Math.cos(e.angle);
         const uy = Math.sin(e.angle);
         const to = { x: e.mover.x + ux * e.length, y: e.mover.y + uy * e.length };
-        const enemies = e.enemies
-          .map((q) => ({ x: e.mover.x + ux * q.along - uy * q.side, y: e.mover.y + uy * q.along + ux * q.side, r: q.r }))
-          .filter((q) => edgeDistance(q, e.mover) >= 0);
+        const enemies = e.enemies.map((q) => ({ x: e.mover.x + ux * q.along - uy * q.side, y: e.mover.y + uy * q.along + ux * q.side, r: q.r })).filter((q) => edgeDistance(q, e.mover) >= 0);
         return { mover: e.mover, to, maxDistance: e.maxDistance, blockers: enemies, engageWith: enemies, impassable: [], difficult: [] };
       });
     let engagedStops = 0;
@@ -172,39 +164,29 @@ describe('moveAlong properties', () => {
 describe('drivenBack properties', () => {
   it('moves straight away from the enemy and never beyond the Driven Back distance', () => {
     fc.assert(
-      fc.property(
-        circle,
-        radius,
-        uniform(0, 6.29),
-        uniform(0, 1),
-        fc.array(circle, { maxLength: 6 }),
-        fc.array(polygon, { maxLength: 3 }),
-        (w0, fromR, angle, gap0, others, rocks) => {
-          const warrior = {
-            ...w0,
-            x: Math.min(Math.max(w0.x, w0.r), 48 - w0.r),
-            y: Math.min(Math.max(w0.y, w0.r), 48 - w0.r),
-          };
-          // The enemy that broke it, within Engagement Range (R12).
-          const d = warrior.r + fromR + gap0;
-          const from = { x: warrior.x + d * Math.cos(angle), y: warrior.y + d * Math.sin(angle), r: fromR };
-          const blockers = others.filter((b) => edgeDistance(b, warrior) >= 0);
-          const impassable = rocks.filter(
-            (p) => !circleOverlapsPolygon(warrior, p) && !pointInPolygon(warrior.x, warrior.y, p),
-          );
-          const p = drivenBack({ warrior, from, distance: 2, blockers, impassable, table });
-          const after = { x: p.x, y: p.y, r: warrior.r };
-          const before = edgeDistance(warrior, from);
-          const gap = edgeDistance(after, from);
-          expect(gap).toBeGreaterThanOrEqual(before - TOL);
-          expect(gap).toBeLessThanOrEqual(2 + TOL);
-          const cross = (p.x - from.x) * (warrior.y - from.y) - (p.y - from.y) * (warrior.x - from.x);
-          expect(Math.abs(cross)).toBeLessThan(1e-6 * (1 + Math.hypot(warrior.x - from.x, warrior.y - from.y) * 10));
-          for (const b of blockers) expect(edgeDistance(after, b)).toBeGreaterThanOrEqual(-TOL);
-          for (const q of impassable) expect(circleOverlapsPolygon({ ...after, r: after.r - TOL }, q)).toBe(false);
-          if (p.stoppedBy === 'destination') expect(gap).toBeCloseTo(2, 9);
-        },
-      ),
+      fc.property(circle, radius, uniform(0, 6.29), uniform(0, 1), fc.array(circle, { maxLength: 6 }), fc.array(polygon, { maxLength: 3 }), (w0, fromR, angle, gap0, others, rocks) => {
+        const warrior = {
+          ...w0,
+          x: Math.min(Math.max(w0.x, w0.r), 48 - w0.r),
+          y: Math.min(Math.max(w0.y, w0.r), 48 - w0.r),
+        };
+        // The enemy that broke it, within Engagement Range (R12).
+        const d = warrior.r + fromR + gap0;
+        const from = { x: warrior.x + d * Math.cos(angle), y: warrior.y + d * Math.sin(angle), r: fromR };
+        const blockers = others.filter((b) => edgeDistance(b, warrior) >= 0);
+        const impassable = rocks.filter((p) => !circleOverlapsPolygon(warrior, p) && !pointInPolygon(warrior.x, warrior.y, p));
+        const p = drivenBack({ warrior, from, distance: 2, blockers, impassable, table });
+        const after = { x: p.x, y: p.y, r: warrior.r };
+        const before = edgeDistance(warrior, from);
+        const gap = edgeDistance(after, from);
+        expect(gap).toBeGreaterThanOrEqual(before - TOL);
+        expect(gap).toBeLessThanOrEqual(2 + TOL);
+        const cross = (p.x - from.x) * (warrior.y - from.y) - (p.y - from.y) * (warrior.x - from.x);
+        expect(Math.abs(cross)).toBeLessThan(1e-6 * (1 + Math.hypot(warrior.x - from.x, warrior.y - from.y) * 10));
+        for (const b of blockers) expect(edgeDistance(after, b)).toBeGreaterThanOrEqual(-TOL);
+        for (const q of impassable) expect(circleOverlapsPolygon({ ...after, r: after.r - TOL }, q)).toBe(false);
+        if (p.stoppedBy === 'destination') expect(gap).toBeCloseTo(2, 9);
+      }),
       { numRuns: 300 },
     );
   });
@@ -252,30 +234,24 @@ describe('shape properties', () => {
     // the zone (squares in a ring around the grid stand for the rest of the plane).
     const cell = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }));
     fc.assert(
-      fc.property(
-        fc.uniqueArray(cell, { minLength: 1, maxLength: 10, selector: ([i, j]) => `${i},${j}` }),
-        uniform(-1, 25),
-        uniform(-1, 25),
-        radius,
-        (cells, x, y, r) => {
-          const polys = cells.map(([i, j]) => rectPolygon({ x: i * 6, y: j * 6, w: 6, h: 6 }));
-          const c = { x, y, r };
-          const within = circleWhollyWithinUnion(c, polys);
-          const inZone = new Set(cells.map(([i, j]) => `${i},${j}`));
-          let toOutside = Infinity;
-          for (let i = -1; i <= 4; i++) {
-            for (let j = -1; j <= 4; j++) {
-              if (inZone.has(`${i},${j}`)) continue;
-              const dx = Math.max(i * 6 - x, 0, x - (i + 1) * 6);
-              const dy = Math.max(j * 6 - y, 0, y - (j + 1) * 6);
-              toOutside = Math.min(toOutside, Math.hypot(dx, dy));
-            }
+      fc.property(fc.uniqueArray(cell, { minLength: 1, maxLength: 10, selector: ([i, j]) => `${i},${j}` }), uniform(-1, 25), uniform(-1, 25), radius, (cells, x, y, r) => {
+        const polys = cells.map(([i, j]) => rectPolygon({ x: i * 6, y: j * 6, w: 6, h: 6 }));
+        const c = { x, y, r };
+        const within = circleWhollyWithinUnion(c, polys);
+        const inZone = new Set(cells.map(([i, j]) => `${i},${j}`));
+        let toOutside = Infinity;
+        for (let i = -1; i <= 4; i++) {
+          for (let j = -1; j <= 4; j++) {
+            if (inZone.has(`${i},${j}`)) continue;
+            const dx = Math.max(i * 6 - x, 0, x - (i + 1) * 6);
+            const dy = Math.max(j * 6 - y, 0, y - (j + 1) * 6);
+            toOutside = Math.min(toOutside, Math.hypot(dx, dy));
           }
-          if (toOutside > r + 1e-7) expect(within).toBe(true);
-          if (toOutside < r - 1e-7) expect(within).toBe(false);
-          if (polys.some((p) => circleWhollyWithin(c, p))) expect(within).toBe(true);
-        },
-      ),
+        }
+        if (toOutside > r + 1e-7) expect(within).toBe(true);
+        if (toOutside < r - 1e-7) expect(within).toBe(false);
+        if (polys.some((p) => circleWhollyWithin(c, p))) expect(within).toBe(true);
+      }),
       { numRuns: 1000 },
     );
   });

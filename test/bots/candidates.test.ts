@@ -27,7 +27,7 @@ function overlapping(s: GameState, x: number, y: number, r: number): boolean {
 }
 
 describe('randomObjective', () => {
-  it('picks uniformly, with one draw, among the zones, markers and points not already the player\'s', () => {
+  it("picks uniformly, with one draw, among the zones, markers and points not already the player's", () => {
     const s = newGame('meeting-engagement').state;
     const p: PlayerIndex = 0;
     const wanted = [
@@ -90,7 +90,14 @@ describe('deployment formations', () => {
     const reg = dep.regiments.find((i) => s.regiments[i].warriors.length > 1)!;
     // A square one base wide holds one warrior, not a regiment.
     const r = s.warriors[s.regiments[reg].warriors[0]].r;
-    const tiny = [[{ x: 0, y: 0 }, { x: 2 * r + 0.01, y: 0 }, { x: 2 * r + 0.01, y: 2 * r + 0.01 }, { x: 0, y: 2 * r + 0.01 }]];
+    const tiny = [
+      [
+        { x: 0, y: 0 },
+        { x: 2 * r + 0.01, y: 0 },
+        { x: 2 * r + 0.01, y: 2 * r + 0.01 },
+        { x: 0, y: 2 * r + 0.01 },
+      ],
+    ];
     expect(formationAt(s, reg, tiny, { x: r, y: r })).toBeNull();
     // With one regiment deployed at an anchor, another of the same army formed there goes around it.
     const b = polygonBounds(dep.zones[0]);

@@ -79,10 +79,7 @@ describe('the counter-strategy plugins', () => {
       const s = view.state;
       const w = s.warriors[d.warrior];
       const me: PlayerIndex = d.player;
-      const goals = [
-        ...objectives(s).filter((o) => o.friendlyTo !== me),
-        ...s.scenarioState.markers.filter((m) => !m.destroyed && m.friendlyTo !== me && m.behaviour === 'standard'),
-      ];
+      const goals = [...objectives(s).filter((o) => o.friendlyTo !== me), ...s.scenarioState.markers.filter((m) => !m.destroyed && m.friendlyTo !== me && m.behaviour === 'standard')];
       expect(goals.length).toBeGreaterThan(0);
       const gain = Math.max(...goals.map((g) => Math.hypot(g.x - w.x, g.y - w.y) - Math.hypot(g.x - a.x, g.y - a.y)));
       expect(gain).toBeGreaterThan(0);

@@ -66,7 +66,12 @@ describe('price-blind bots', () => {
   it('the repriced lists are the same warriors at other prices', () => {
     for (const sc of SCENARIOS) expect(getScenario(sc).vpRules.some((r) => r.rule === 'pointsSlain')).toBe(false);
     // The regiments in order of price.
-    const order = (r: Roster) => r.regiments.map((g, i) => [g.points, i]).sort((x, y) => y[0] - x[0] || x[1] - y[1]).map((x) => x[1]).join();
+    const order = (r: Roster) =>
+      r.regiments
+        .map((g, i) => [g.points, i])
+        .sort((x, y) => y[0] - x[0] || x[1] - y[1])
+        .map((x) => x[1])
+        .join();
     for (let i = 0; i < LISTS.length; i++) {
       const [a, b] = [original[i], scrambled[i]];
       expect(b.regiments.map((r) => r.warriors.map((w) => w.profile))).toEqual(a.regiments.map((r) => r.warriors.map((w) => w.profile)));

@@ -85,7 +85,7 @@ describe('the threat map', () => {
     expect(threatAt(strong.s, strong.w(0), 30, 24)).toBeCloseTo(warriorWorth(strong.s, strong.w(0)) * 1.3, 9);
   });
 
-  it('friends at the place share the enemy\'s attacks: a warrior that goes alone takes them all', () => {
+  it("friends at the place share the enemy's attacks: a warrior that goes alone takes them all", () => {
     const alone = board(5.5);
     const full = threatAt(alone.s, alone.w(0), 30, 24);
     expect(full).toBeGreaterThan(1);
@@ -317,7 +317,7 @@ describe('every action', () => {
 });
 
 describe('what a place is worth', () => {
-  it("a zone is worth the VP of the rules that count it (Into the Grinder: 4 for a 6\" zone, 3 for the 12\" one)", () => {
+  it('a zone is worth the VP of the rules that count it (Into the Grinder: 4 for a 6" zone, 3 for the 12" one)', () => {
     const scenario = getScenario('into-the-grinder');
     const state = { scenario } as never;
     const zone = (label: string) => ({ kind: 'zone', index: scenario.objectiveZones.findIndex((z) => z.label === label), friendlyTo: null }) as never;
@@ -497,7 +497,13 @@ describe('the pieces stand alone', () => {
   it('Goals and Actions answer for a policy built by hand', () => {
     const o = { aggression: 0.6, objective: 0.8, tactics: true };
     const acts = new Actions(o, new Goals(o));
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 24 }, { player: 1, x: 40, y: 24 }], dice: [] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 24 },
+        { player: 1, x: 40, y: 24 },
+      ],
+      dice: [],
+    });
     sk.activate(0);
     const d = sk.game.pending()!;
     if (d.kind !== 'action') throw new Error('expected an action');

@@ -93,7 +93,14 @@ function reference(s: Readonly<GameState>): { weight: [number, number]; seizedBy
     const inside = warriors.filter((w) => warriorInZone(w, zone));
     for (const w of inside) weight[w.player] += weightOf(w);
     const markers = o.kind === 'zone' ? s.scenarioState.markers : [];
-    const seizedBy = seizeZone({ zone, warriors: s.control === 'steamroller' ? warriors : inside, markers, control: s.control, round: Math.max(s.round, s.ruleset.firstSeizingRound), ruleset: s.ruleset });
+    const seizedBy = seizeZone({
+      zone,
+      warriors: s.control === 'steamroller' ? warriors : inside,
+      markers,
+      control: s.control,
+      round: Math.max(s.round, s.ruleset.firstSeizingRound),
+      ruleset: s.ruleset,
+    });
     return { weight, seizedBy };
   });
 }
@@ -102,14 +109,19 @@ describe('objectives: the control views of the warriors inside only', () => {
   for (const control of ['first-blood', 'conquest-stands', 'steamroller'] as const) {
     it(`gives the weights and seizers of every warrior's control view (${control})`, () => {
       let places = 0;
-      play('tug-of-war', `obj-${control}`, (s) => {
-        if (s.phase === 'deploy') return;
-        // A copy: objectives() of its own, not the answer cached for this state.
-        const c = cloneState(s as GameState);
-        const objs = objectives(c);
-        expect(objs.map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }))).toEqual(reference(c));
-        places += objs.filter((o) => o.weight[0] + o.weight[1] > 0).length;
-      }, control);
+      play(
+        'tug-of-war',
+        `obj-${control}`,
+        (s) => {
+          if (s.phase === 'deploy') return;
+          // A copy: objectives() of its own, not the answer cached for this state.
+          const c = cloneState(s as GameState);
+          const objs = objectives(c);
+          expect(objs.map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }))).toEqual(reference(c));
+          places += objs.filter((o) => o.weight[0] + o.weight[1] > 0).length;
+        },
+        control,
+      );
       expect(places).toBeGreaterThan(50);
     });
 
@@ -117,15 +129,20 @@ describe('objectives: the control views of the warriors inside only', () => {
       let commandPhase = 0;
       for (const scenario of ['tug-of-war', 'raid', 'area-control']) {
         for (const seed of ['1', '2', '3']) {
-          play(scenario, `obj-cache-${control}-${seed}`, (s) => {
-            // Rallying Cry and Duel placement change Broken! and positions with no action.
-            if (s.phase === 'command') commandPhase++;
-            // The live state's answer first (the cache holds one state: asking a copy first would replace it).
-            const cached = objectives(s).map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }));
-            const fresh = objectives(cloneState(s as GameState)).map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }));
-            expect(cached).toEqual(fresh);
-            objectives(s); // the live state's answer back in the cache, as the policy would find it
-          }, control);
+          play(
+            scenario,
+            `obj-cache-${control}-${seed}`,
+            (s) => {
+              // Rallying Cry and Duel placement change Broken! and positions with no action.
+              if (s.phase === 'command') commandPhase++;
+              // The live state's answer first (the cache holds one state: asking a copy first would replace it).
+              const cached = objectives(s).map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }));
+              const fresh = objectives(cloneState(s as GameState)).map((o) => ({ weight: o.weight, seizedBy: o.seizedBy }));
+              expect(cached).toEqual(fresh);
+              objectives(s); // the live state's answer back in the cache, as the policy would find it
+            },
+            control,
+          );
         }
       }
       expect(commandPhase).toBeGreaterThan(0);

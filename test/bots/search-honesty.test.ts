@@ -43,7 +43,12 @@ describe('search scores its playouts from its own side', () => {
     return sk;
   }
 
-  for (const [me, reserve] of [[0, false], [1, false], [0, true], [1, true]] as [PlayerIndex, boolean][]) {
+  for (const [me, reserve] of [
+    [0, false],
+    [1, false],
+    [0, true],
+    [1, true],
+  ] as [PlayerIndex, boolean][]) {
     it(`player ${me + 1}: the plan it takes charges the straggler${reserve ? ', the game going on after it (the evaluation decides)' : ''}`, () => {
       const sk = position(me, reserve);
       const search = getPolicy('search:playouts=16');

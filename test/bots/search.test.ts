@@ -14,7 +14,7 @@ import { cli } from '../cli/helpers.js';
 import { outputs, ROOT, tmp } from '../runner/helpers.js';
 
 const armies = [loadRoster('sims/armies/ironbound-800.json'), loadRoster('sims/armies/tuskfell-800.json')] as const;
-const base = { armies: [armies[0], armies[1]] as [typeof armies[0], typeof armies[1]], scenario: getScenario('raid'), ruleset: DEFAULT_RULESET };
+const base = { armies: [armies[0], armies[1]] as [(typeof armies)[0], (typeof armies)[1]], scenario: getScenario('raid'), ruleset: DEFAULT_RULESET };
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -72,7 +72,13 @@ describe('the forward model (GameView.fork)', () => {
     // A narrated game: the forks never narrate into the live game.
     const reasons: string[] = [];
     const events: GameEvent[] = [];
-    const narrated = playGame({ ...base, seed: 'legal-1', policies: [getPolicy('search:playouts=1'), getPolicy('balanced')], onEvent: (e) => events.push(e), onReason: (p, why) => reasons.push(`${p} ${why}`) });
+    const narrated = playGame({
+      ...base,
+      seed: 'legal-1',
+      policies: [getPolicy('search:playouts=1'), getPolicy('balanced')],
+      onEvent: (e) => events.push(e),
+      onReason: (p, why) => reasons.push(`${p} ${why}`),
+    });
     expect(narrated).toEqual(r);
     expect(events.filter((e) => e.type === 'gameStart')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'gameEnd')).toHaveLength(1);

@@ -58,18 +58,30 @@ function score(a: string, b: string, n: number, points: 400 | 800): { score: num
 const SLOW = 240_000;
 
 describe('strength on fixed seeds', () => {
-  it('balanced beats random: at least 23 of 24 (measured 24)', () => {
-    const r = score('balanced', 'random', 24, 800);
-    expect(r.score, `balanced scored ${r.score} of ${r.games} against random`).toBeGreaterThanOrEqual(23);
-  }, SLOW);
+  it(
+    'balanced beats random: at least 23 of 24 (measured 24)',
+    () => {
+      const r = score('balanced', 'random', 24, 800);
+      expect(r.score, `balanced scored ${r.score} of ${r.games} against random`).toBeGreaterThanOrEqual(23);
+    },
+    SLOW,
+  );
 
-  it('balanced beats aggressive: at least 54 of 96 (measured 62.5)', () => {
-    const r = score('balanced', 'aggressive', 96, 800);
-    expect(r.score, `balanced scored ${r.score} of ${r.games} against aggressive`).toBeGreaterThanOrEqual(54);
-  }, SLOW);
+  it(
+    'balanced beats aggressive: at least 54 of 96 (measured 62.5)',
+    () => {
+      const r = score('balanced', 'aggressive', 96, 800);
+      expect(r.score, `balanced scored ${r.score} of ${r.games} against aggressive`).toBeGreaterThanOrEqual(54);
+    },
+    SLOW,
+  );
 
-  it('search (one playout a plan) beats balanced: at least 13 of 24 (measured 14)', () => {
-    const r = score('search:playouts=1', 'balanced', 24, 400);
-    expect(r.score, `search scored ${r.score} of ${r.games} against balanced`).toBeGreaterThanOrEqual(13);
-  }, SLOW);
+  it(
+    'search (one playout a plan) beats balanced: at least 13 of 24 (measured 14)',
+    () => {
+      const r = score('search:playouts=1', 'balanced', 24, 400);
+      expect(r.score, `search scored ${r.score} of ${r.games} against balanced`).toBeGreaterThanOrEqual(13);
+    },
+    SLOW,
+  );
 });

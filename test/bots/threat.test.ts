@@ -60,7 +60,14 @@ describe('threat map: its pair memo answers as working the odds out afresh', () 
     };
     const policy: Policy = { name: 'balanced, checked', choose: (view, d, rng) => (check(view.state as GameState), balanced.choose(view, d, rng)) };
     // Ironbound's Hammer Oath (+1 Clash) and Reedmarsh's Croak of Doom (-1 Resolve to enemies) change what the odds read.
-    const pairs = [[0, 1], [1, 0], [0, 1], [1, 0], [2, 0], [1, 2]];
+    const pairs = [
+      [0, 1],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+      [2, 0],
+      [1, 2],
+    ];
     const scenarios = ['annihilation', 'raid', 'tug-of-war', 'meeting-engagement'];
     pairs.forEach(([a, b], i) => {
       playGame({ armies: [lists[a], lists[b]], scenario: getScenario(scenarios[i % 4]), ruleset: DEFAULT_RULESET, seed: `threat-memo-${i}`, policies: [policy, policy] });

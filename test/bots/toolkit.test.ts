@@ -24,8 +24,8 @@ function activeWarrior(s: GameState): Warrior {
   return s.warriors[s.activation!.warrior];
 }
 
-describe('toolkit: the engine\'s own answers, read-only', () => {
-  it('lists the engine\'s Clash and Charge targets', () => {
+describe("toolkit: the engine's own answers, read-only", () => {
+  it("lists the engine's Clash and Charge targets", () => {
     for (const seed of ['t1', 't2', 't3']) {
       const s = midGame('annihilation', seed, true).state;
       const w = activeWarrior(s);
@@ -36,7 +36,7 @@ describe('toolkit: the engine\'s own answers, read-only', () => {
     }
   });
 
-  it('attack odds are the exact distribution of the engine\'s attack options, memoised, and agree with sampling', () => {
+  it("attack odds are the exact distribution of the engine's attack options, memoised, and agree with sampling", () => {
     const s = midGame('annihilation', 'odds', true).state;
     const w = activeWarrior(s);
     const t = legalClashTargets(s, w)[0];
@@ -63,7 +63,7 @@ describe('toolkit: the engine\'s own answers, read-only', () => {
     expect(Math.abs(slain / n - odds.slain)).toBeLessThan(4 * se + 1e-3);
   });
 
-  it('attack odds read the target\'s Resolve with the abilities in force (R37: a -1 Resolve, like Croak of Doom)', () => {
+  it("attack odds read the target's Resolve with the abilities in force (R37: a -1 Resolve, like Croak of Doom)", () => {
     const s = midGame('annihilation', 'odds', true).state;
     const w = activeWarrior(s);
     const t = legalClashTargets(s, w)[0];
@@ -79,7 +79,7 @@ describe('toolkit: the engine\'s own answers, read-only', () => {
     s.abilities.pop();
   });
 
-  it('objectives: who seizes each zone is the scenario\'s own seizeZone; score-now changes nothing', () => {
+  it("objectives: who seizes each zone is the scenario's own seizeZone; score-now changes nothing", () => {
     const game = midGame('raid', 'zones', false, 4);
     const s = game.state;
     const cw = controlWarriors(s);
@@ -95,7 +95,7 @@ describe('toolkit: the engine\'s own answers, read-only', () => {
     expect(now.every((v) => v >= 0)).toBe(true);
   });
 
-  it('the evaluation is zero-sum: one player\'s value is the other\'s loss', () => {
+  it("the evaluation is zero-sum: one player's value is the other's loss", () => {
     const s = midGame('tug-of-war', 'eval', false, 4).state;
     expect(evaluate(s, 0)).toBeCloseTo(-evaluate(s, 1), 9);
   });
@@ -112,7 +112,7 @@ describe('policy options', () => {
 });
 
 describe('attackOdds: its memo by profiles and numbers', () => {
-  it('answers as the exact distribution of the engine\'s attack options at every target of a game, abilities in force or not, for two rulesets in turn', () => {
+  it("answers as the exact distribution of the engine's attack options at every target of a game, abilities in force or not, for two rulesets in turn", () => {
     const other = { ...DEFAULT_RULESET, overkill: false, outnumberedBonus: 2, aimedBonus: 2, blockChoice: 'defense' as const };
     const balanced = getPolicy('balanced');
     let checked = 0;
@@ -124,7 +124,9 @@ describe('attackOdds: its memo by profiles and numbers', () => {
         const w = s.warriors[a.warrior];
         const asks: [Warrior, 'clash' | 'volley'][] = [
           ...legalClashTargets(s, w).map((e): [Warrior, 'clash'] => [e, 'clash']),
-          ...legalChargeTargets(s, w).filter((t) => t >= 0).map((t): [Warrior, 'clash'] => [s.warriors[t], 'clash']),
+          ...legalChargeTargets(s, w)
+            .filter((t) => t >= 0)
+            .map((t): [Warrior, 'clash'] => [s.warriors[t], 'clash']),
         ];
         if (w.profile.barrage) for (const t of s.warriors) if (t.status === 'table' && t.player !== w.player) asks.push([t, 'volley']);
         for (const [t, action] of asks) {
@@ -141,7 +143,14 @@ describe('attackOdds: its memo by profiles and numbers', () => {
               obscured: action === 'volley' && !flag,
             });
             const wounds = woundDistribution(o);
-            const fate = targetOutcome({ attack: wounds, wounds: t.profile.wounds, resolve: stat(s, t, 'resolve'), markers: Math.min(t.markers, t.profile.wounds - 1), broken: t.broken, overkill: s.ruleset.overkill });
+            const fate = targetOutcome({
+              attack: wounds,
+              wounds: t.profile.wounds,
+              resolve: stat(s, t, 'resolve'),
+              markers: Math.min(t.markers, t.profile.wounds - 1),
+              broken: t.broken,
+              overkill: s.ruleset.overkill,
+            });
             expect(odds.wounds).toEqual(wounds);
             expect(odds.slain).toBe(fate.slain);
             expect(odds.broken).toBe(fate.broken);

@@ -118,8 +118,7 @@ describe('Determine Battles', () => {
 });
 
 describe('Capture Territories', () => {
-  const results = (t: number, rs: BattleOutcome['result'][]): Map<number, never[]> =>
-    new Map([[t, rs.map((result) => ({ result }) as never)]]);
+  const results = (t: number, rs: BattleOutcome['result'][]): Map<number, never[]> => new Map([[t, rs.map((result) => ({ result }) as never)]]);
 
   it('invaders take a territory when more of them won than lost; ties keep control; a neutral one can stay neutral', () => {
     const ct: Contest = { territory: T.research, invaders: [P.ana, P.bo], protectors: [P.cy, P.di] };
@@ -175,12 +174,7 @@ describe('Capture Territories', () => {
 
 describe('a whole cycle with scripted rolls', () => {
   it('invade, protect, battle, capture and Cycle End rewards', () => {
-    const policies = [
-      scripted({ invade: choose(T.settlement) }),
-      scripted({ invade: choose(T.research) }),
-      scripted({ protect: choose(T.research) }),
-      scripted({ protect: choose(T.woodlands) }),
-    ];
+    const policies = [scripted({ invade: choose(T.settlement) }), scripted({ invade: choose(T.research) }), scripted({ protect: choose(T.research) }), scripted({ protect: choose(T.woodlands) })];
     const seen: Parameters<FightFn>[] = [];
     const { r, dice } = run({
       policies,

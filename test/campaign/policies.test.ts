@@ -4,7 +4,7 @@ import { CampaignRun, captureOdds, defensiveCampaignPolicy, greedyCampaignPolicy
 import { FIXTURES, P, scripted, small, smallMusters, T } from './helpers.js';
 
 describe('campaign policies', () => {
-  it('a module path in the campaign file loads a policy (resolved from the file\'s folder)', async () => {
+  it("a module path in the campaign file loads a policy (resolved from the file's folder)", async () => {
     const c = small((j) => ((j.factions as { players: { campaignPolicy?: string }[] }[])[0].players[0].campaignPolicy = './first-option.mjs'));
     expect(c.players[0].campaignPolicy).toBe(path.join(FIXTURES, 'first-option.mjs'));
     const pol = await loadCampaignPolicy(c.players[0].campaignPolicy);
@@ -20,7 +20,13 @@ describe('campaign policies', () => {
 
   it("greedy invades by the territory's value times the odds of winning its battle", () => {
     const c = small();
-    const r = new CampaignRun({ campaign: c, seed: 's', policies: c.players.map(() => scripted()), musters: smallMusters(c), fight: () => ({ result: 'draw', vpInvader: 0, vpProtector: 0, endReason: 'lastRound' }) });
+    const r = new CampaignRun({
+      campaign: c,
+      seed: 's',
+      policies: c.players.map(() => scripted()),
+      musters: smallMusters(c),
+      fight: () => ({ result: 'draw', vpInvader: 0, vpProtector: 0, endReason: 'lastRound' }),
+    });
     r.state.owner[T.settlement] = P.ana;
     r.state.owner[T.hive] = P.cy;
     const v = r.view(P.ana);
@@ -34,7 +40,13 @@ describe('campaign policies', () => {
 
   it('defensive protects its own invaded territory first and keeps its Requisition Points unless protecting', () => {
     const c = small();
-    const r = new CampaignRun({ campaign: c, seed: 's', policies: c.players.map(() => scripted()), musters: smallMusters(c), fight: () => ({ result: 'draw', vpInvader: 0, vpProtector: 0, endReason: 'lastRound' }) });
+    const r = new CampaignRun({
+      campaign: c,
+      seed: 's',
+      policies: c.players.map(() => scripted()),
+      musters: smallMusters(c),
+      fight: () => ({ result: 'draw', vpInvader: 0, vpProtector: 0, endReason: 'lastRound' }),
+    });
     r.state.owner[T.woodlands] = P.cy;
     const v = r.view(P.cy);
     expect(defensiveCampaignPolicy.protect(v, [T.hive, T.woodlands, T.research], [T.hive, T.woodlands], { next: () => 0 })).toBe(1);

@@ -29,7 +29,11 @@ describe('skirmish campaign runs (engine battles)', () => {
     const o = await runCampaigns({ campaign, campaigns: N, workers: 0, out });
     expect(o.status).toBe('complete');
     reference = read(out);
-    const lines = (t: string): string[][] => t.trimEnd().split('\n').map((l) => l.split(','));
+    const lines = (t: string): string[][] =>
+      t
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(','));
     const cs = lines(reference.campaigns);
     expect(cs[0]).toEqual([...CAMPAIGN_COLUMNS]);
     expect(cs).toHaveLength(1 + N);

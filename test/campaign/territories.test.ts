@@ -98,7 +98,7 @@ describe('territory rules in battle (R34)', () => {
     marches(faster).forEach((m, i) => expect(m).toBe(marches(army)[i] + (cavalry[i] ? 1 : 0)));
   });
 
-  it("Hive City obstacles: 3 obstructing 1\"×2\" pieces wholly within the protector's deployment zone, clear of the terrain", () => {
+  it('Hive City obstacles: 3 obstructing 1"×2" pieces wholly within the protector\'s deployment zone, clear of the terrain', () => {
     for (const id of ['raid', 'pincer', 'shieldwall', 'annihilation']) {
       const sc = getScenario(id);
       for (const seat of [0, 1] as const) {

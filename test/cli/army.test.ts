@@ -101,7 +101,10 @@ describe('skirmish army random', () => {
     const out = path.join(tmp, 'never.json');
     const cases: [string[], RegExp][] = [
       [['sims/factions/nope.json', '--points', '400', '--seed', '1'], /^sims\/factions\/nope\.json: file not found$/],
-      [['sims/armies/ironbound-400.json', '--points', '400', '--seed', '1'], /^sims\/armies\/ironbound-400\.json: kind: expected "faction" \(a faction file, e\.g\. sims\/factions\/ironbound\.json\), got "army"$/],
+      [
+        ['sims/armies/ironbound-400.json', '--points', '400', '--seed', '1'],
+        /^sims\/armies\/ironbound-400\.json: kind: expected "faction" \(a faction file, e\.g\. sims\/factions\/ironbound\.json\), got "army"$/,
+      ],
       [['sims/factions/ironbound.json', '--points', '4x', '--seed', '1'], /^--points: expected a whole number 1\.\.100000, got "4x"$/],
       [['sims/factions/ironbound.json', '--points', '0', '--seed', '1'], /^--points: expected a whole number 1\.\.100000, got 0$/],
       [['sims/factions/ironbound.json', '--points', '99', '--seed', '1'], /^sims\/factions\/ironbound\.json: characters: none fits in 99 points \(the cheapest, "Lorekeeper", costs 100\)$/],

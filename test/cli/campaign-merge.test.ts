@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const CAMPAIGN = path.join(ROOT, 'test', 'campaign', 'fixtures', 'small.json');
 
 describe('campaign --merge', () => {
-  it('refuses a slice of another version, and a folder under another run\'s lock', () => {
+  it("refuses a slice of another version, and a folder under another run's lock", () => {
     const slices = [1, 2].map((k) => {
       const out = path.join(dir, `s${k}`);
       const r = cli(['campaign', CAMPAIGN, '--campaigns', '2', '--workers', '0', '--battle-policy', 'random', '--shard', `${k}/2`, '--out', out, '--no-report']);
@@ -37,7 +37,9 @@ describe('campaign --merge', () => {
     const other = path.join(dir, 'other');
     const r = cli(['campaign', CAMPAIGN, '--battle-policy', 'random', '--merge', ...slices, '--out', other, '--no-report']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^${slices[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+\\+[0-9a-f]{12}; merge it with that version, or run the slice again with this one\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^${slices[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+\\+[0-9a-f]{12}; merge it with that version, or run the slice again with this one\\n$`),
+    );
     expect(readdirSync(other)).toEqual([]);
   });
 });

@@ -39,7 +39,11 @@ describe('skirmish campaign', () => {
     ['a missing army list', (j: Record<string, any>) => (j.factions[0].players[1].army = 'nope.json'), /factions\[0\]\.players\[1\]\.army: cannot read army list .*nope\.json: file not found/],
     ['three factions', (j: Record<string, any>) => j.factions.push(j.factions[0]), /factions: must be ≤ 2 items/],
     ['a duplicate player', (j: Record<string, any>) => (j.factions[1].players[1].name = 'Ana'), /factions\[1\]\.players\[1\]\.name: "Ana" is also factions\[0\]\.players\[0\]/],
-    ['a battle policy option that does not exist', (j: Record<string, any>) => (j.factions[0].players[1].battlePolicy = 'balanced:bogus=1'), /factions\[0\]\.players\[1\]\.battlePolicy: policy "balanced:bogus=1": balanced has no option "bogus"/],
+    [
+      'a battle policy option that does not exist',
+      (j: Record<string, any>) => (j.factions[0].players[1].battlePolicy = 'balanced:bogus=1'),
+      /factions\[0\]\.players\[1\]\.battlePolicy: policy "balanced:bogus=1": balanced has no option "bogus"/,
+    ],
     // Plugin battle bots load by path relative to the campaign file; a missing one is named.
     ['a missing plugin battle policy', (j: Record<string, any>) => (j.battlePolicy = './bot.js'), /battlePolicy: battle policy module not found: .*fixtures\/bot\.js$/],
   ])('%s: one line naming the file and the JSON path', (_name, edit, message) => {
@@ -67,7 +71,9 @@ describe('skirmish campaign', () => {
     try {
       const r = cli(['campaign', file, '--campaigns', '2', '--out', out]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe(`${file}: map[2].type: expected ${JSON.stringify('Titan Forge')} or ${'"Manufactoria Complex"'} or "Spaceport" or "Industrial Wasteland" or "Militarum Aerodrome" or "Munitorum Depot" or "Settlement" or "Woodlands" or "Fortress" or "Hive City" or "Research Facilities" or "Plains"\n`);
+      expect(r.stderr).toBe(
+        `${file}: map[2].type: expected ${JSON.stringify('Titan Forge')} or ${'"Manufactoria Complex"'} or "Spaceport" or "Industrial Wasteland" or "Militarum Aerodrome" or "Munitorum Depot" or "Settlement" or "Woodlands" or "Fortress" or "Hive City" or "Research Facilities" or "Plains"\n`,
+      );
       expect(existsSync(out)).toBe(false);
     } finally {
       rmSync(file, { force: true });
@@ -91,7 +97,7 @@ describe('skirmish campaign', () => {
     expect(r.stdout).toMatch(/ok \(campaign "small": 9 territories, Red 2 v Blue 2 players, target 30 CP; warning: map: 9 hexes/);
   });
 
-  it('the sample campaign meets the text\'s recommendations (no warnings)', () => {
+  it("the sample campaign meets the text's recommendations (no warnings)", () => {
     const r = cli(['validate', 'sims/campaigns/nyrcon-sample.json']);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/warning/);

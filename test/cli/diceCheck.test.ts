@@ -67,7 +67,16 @@ describe('skirmish dice check', () => {
   it('a sampled failure prints the shrunk counterexample', () => {
     const file = write('planted.json', {
       kind: 'properties',
-      properties: [{ name: 'planted', domain: { attacks: '1..30', clash: '1..5', defense: '0..6' }, baseline: { attacks: 3 }, statistic: 'mean', relation: '<=', check: { method: 'sample', samples: 100, seed: 3 } }],
+      properties: [
+        {
+          name: 'planted',
+          domain: { attacks: '1..30', clash: '1..5', defense: '0..6' },
+          baseline: { attacks: 3 },
+          statistic: 'mean',
+          relation: '<=',
+          check: { method: 'sample', samples: 100, seed: 3 },
+        },
+      ],
     });
     const r = skirmish('dice', 'check', file);
     expect(r.code).toBe(1);
@@ -75,9 +84,17 @@ describe('skirmish dice check', () => {
   });
 
   it.each([
-    ['bad-range.json', { kind: 'properties', properties: [{ name: 'x', domain: { attacks: '1..99', clash: 1, defense: 1 }, statistic: 'mean', relation: '>=' }] }, /bad-range\.json: properties\[0\]\.domain\.attacks: expected a range a\.\.b with 0 ≤ a ≤ b ≤ 30, got "1\.\.99"$/m],
+    [
+      'bad-range.json',
+      { kind: 'properties', properties: [{ name: 'x', domain: { attacks: '1..99', clash: 1, defense: 1 }, statistic: 'mean', relation: '>=' }] },
+      /bad-range\.json: properties\[0\]\.domain\.attacks: expected a range a\.\.b with 0 ≤ a ≤ b ≤ 30, got "1\.\.99"$/m,
+    ],
     ['malformed.json', '{ "kind": "properties", ', /malformed\.json: line 1, column \d+: malformed JSON/],
-    ['bad-faction.json', { kind: 'properties', factions: ['nowhere.json'], properties: [{ name: 'x', domain: { attacks: 1, clash: 1, defense: 1 }, statistic: 'mean', relation: '>=' }] }, /bad-faction\.json: factions\[0\]: expected a faction file relative to this file/],
+    [
+      'bad-faction.json',
+      { kind: 'properties', factions: ['nowhere.json'], properties: [{ name: 'x', domain: { attacks: 1, clash: 1, defense: 1 }, statistic: 'mean', relation: '>=' }] },
+      /bad-faction\.json: factions\[0\]: expected a faction file relative to this file/,
+    ],
   ])('bad input %s: one line naming the file and the JSON path, exit 2, nothing checked', (name, json, message) => {
     const good = write('good.json', { kind: 'properties', properties: [{ name: 'x', domain: { attacks: 1, clash: 1, defense: 1 }, statistic: 'mean', relation: '>=' }] });
     const r = skirmish('dice', 'check', good, write(name, json));

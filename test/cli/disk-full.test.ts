@@ -77,19 +77,68 @@ function batch(what: string, args: (out: string) => string[], bytes: number, com
 
 describe('a full disk', () => {
   batch('run', (out) => ['run', TINY, '--game-module', GAME, '--workers', '0', '--chunk', '5', '--out', out, '--no-report'], 3000, ['games.csv', 'summary.csv', 'errors.csv']);
-  batch('sweep', (out) => ['sweep', SWEEP, '--game-module', SWEEP_GAME, '--games', '10', '--workers', '0', '--chunk', '5', '--out', out, '--no-report'], 3000, ['games.csv', 'sweep.csv', 'crossing.csv']);
+  batch('sweep', (out) => ['sweep', SWEEP, '--game-module', SWEEP_GAME, '--games', '10', '--workers', '0', '--chunk', '5', '--out', out, '--no-report'], 3000, [
+    'games.csv',
+    'sweep.csv',
+    'crossing.csv',
+  ]);
   batch(
     'tournament',
-    (out) => ['tournament', '--policies', 'random,p1', '--armies', ARMIES, '--scenarios', 'raid', '--games', '40', '--game-module', TOURNAMENT_GAME, '--workers', '0', '--chunk', '4', '--out', out, '--no-report'],
+    (out) => [
+      'tournament',
+      '--policies',
+      'random,p1',
+      '--armies',
+      ARMIES,
+      '--scenarios',
+      'raid',
+      '--games',
+      '40',
+      '--game-module',
+      TOURNAMENT_GAME,
+      '--workers',
+      '0',
+      '--chunk',
+      '4',
+      '--out',
+      out,
+      '--no-report',
+    ],
     3000,
     ['games.csv', 'pairings.csv', 'ratings.csv'],
   );
-  batch('campaign', (out) => ['campaign', CAMPAIGN, '--campaigns', '2', '--battle-policy', 'random', '--workers', '0', '--out', out, '--no-report'], 1500, ['campaigns.csv', 'battles.csv', 'territories.csv'], 'campaigns');
+  batch(
+    'campaign',
+    (out) => ['campaign', CAMPAIGN, '--campaigns', '2', '--battle-policy', 'random', '--workers', '0', '--out', out, '--no-report'],
+    1500,
+    ['campaigns.csv', 'battles.csv', 'territories.csv'],
+    'campaigns',
+  );
 
   it('while the final files are written (the manifest last): none of them appears, the checkpoint stays, --resume finishes', () => {
     for (const [cmd, args] of [
       ['run', (out: string) => ['run', TINY, '--game-module', GAME, '--workers', '0', '--out', out, '--no-report']],
-      ['tournament', (out: string) => ['tournament', '--policies', 'random,p1', '--armies', ARMIES, '--scenarios', 'raid', '--games', '8', '--game-module', TOURNAMENT_GAME, '--workers', '0', '--out', out, '--no-report']],
+      [
+        'tournament',
+        (out: string) => [
+          'tournament',
+          '--policies',
+          'random,p1',
+          '--armies',
+          ARMIES,
+          '--scenarios',
+          'raid',
+          '--games',
+          '8',
+          '--game-module',
+          TOURNAMENT_GAME,
+          '--workers',
+          '0',
+          '--out',
+          out,
+          '--no-report',
+        ],
+      ],
       ['campaign', (out: string) => ['campaign', CAMPAIGN, '--campaigns', '1', '--battle-policy', 'random', '--workers', '0', '--out', out, '--no-report']],
     ] as const) {
       const out = fresh();

@@ -17,9 +17,7 @@ function out(): string {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function cli(args: string[], opts: { shell?: string } = {}): { code: number | null; stdout: string; stderr: string } {
-  const r = opts.shell
-    ? spawnSync('/bin/sh', ['-c', opts.shell], { cwd: ROOT, encoding: 'utf8' })
-    : spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  const r = opts.shell ? spawnSync('/bin/sh', ['-c', opts.shell], { cwd: ROOT, encoding: 'utf8' }) : spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -57,7 +55,10 @@ describe('hostile CLI use', () => {
     const exp = path.join(d, 'e.json');
     mkdirSync(path.join(d, 'armies'));
     writeFileSync(exp, JSON.stringify({ kind: 'experiment', name: 'e', seed: 's', games: 2, matchups: [['armies', 'armies']], scenarios: ['raid'], policies: [['random', 'random']] }));
-    for (const cmd of [['validate', exp], ['run', exp, '--out', path.join(d, 'o')]]) {
+    for (const cmd of [
+      ['validate', exp],
+      ['run', exp, '--out', path.join(d, 'o')],
+    ]) {
       const r = cli(cmd);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${exp}: matchups[0][0]: is a directory, expected a JSON file: armies`);
@@ -115,9 +116,7 @@ describe('hostile CLI use', () => {
   it('refuses --workers above 4 per core; warns above the machine; starts no more workers than tasks', () => {
     const cores = availableParallelism();
     const max = Math.max(4, 4 * cores);
-    expect(cli(['run', '--workers', String(max + 1)]).stderr).toBe(
-      `--workers: expected a whole number 0..${max} (at most 4 per parallel thread; this machine has ${cores}), got "${max + 1}"\n`,
-    );
+    expect(cli(['run', '--workers', String(max + 1)]).stderr).toBe(`--workers: expected a whole number 0..${max} (at most 4 per parallel thread; this machine has ${cores}), got "${max + 1}"\n`);
     expect(cli(['run', '--help']).stdout).toContain(`at most 4 per core, ${max} here`);
     // 4 cells of 2 games in tasks of 2: 4 tasks, so 4 workers however many are asked for.
     const few = cli(['run', path.join(FIXTURES, 'sims', 'tiny.json'), '--game-module', FAKE, '--games', '2', '--chunk', '2', '--workers', String(max), '--out', out()]);
@@ -158,10 +157,7 @@ describe('names with control characters', () => {
     expect(c.code).toBe(2);
     expect(c.stderr).toContain(`${cf}: factions[0].players[1].name: expected no control characters (line breaks, tabs, ...)`);
     const exp = path.join(d, 'exp.json');
-    writeFileSync(
-      exp,
-      JSON.stringify({ kind: 'experiment', name: 'n', seed: 's', games: 2, matchups: [['a.json', 'b\r.json']], scenarios: ['raid'], policies: [['random', 'random']] }),
-    );
+    writeFileSync(exp, JSON.stringify({ kind: 'experiment', name: 'n', seed: 's', games: 2, matchups: [['a.json', 'b\r.json']], scenarios: ['raid'], policies: [['random', 'random']] }));
     const r = cli(['run', exp, '--workers', '0', '--out', path.join(d, 'r')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${exp}: matchups[0][1]: expected no control characters (line breaks, tabs, ...)`);

@@ -27,7 +27,10 @@ describe('skirmish play', () => {
     expect(first.out).toMatch(/chooses the Command Card of/);
     expect(first.out).toMatch(/Victory Phase, round 1/);
     expect(first.out.trim().split('\n').at(-1)).toMatch(/^(Player [12] wins|A draw): VP/);
-    const events = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const events = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events[0].type).toBe('gameStart');
     expect(events.at(-1).type).toBe('gameEnd');
   });

@@ -125,8 +125,7 @@ describe('a plugin that hangs while it loads', () => {
     );
     return { exp, out: path.join(dir, `${name}-out`) };
   };
-  const line = (how: string): RegExp =>
-    new RegExp(`^policy ".*hang-load\\.mjs": module .*hang-load\\.mjs ${how}\n$`);
+  const line = (how: string): RegExp => new RegExp(`^policy ".*hang-load\\.mjs": module .*hang-load\\.mjs ${how}\n$`);
 
   const slow = 'did not finish loading within 5 s \\(--decision-timeout, at least 5 s\\): a busy loop or an await that never settles at its top level\\?';
   const dry = 'never finished loading: its top level awaits something that never settles \\(or calls process\\.exit\\)';
@@ -140,7 +139,8 @@ describe('a plugin that hangs while it loads', () => {
       const env = { ...process.env, HANG: how };
       const t0 = Date.now();
       const { exp, out } = hangRun(`hang-${how}-${command}`);
-      const args = command === 'play' ? ['play', ...ARMIES, '--policy-a', HANG, '--decision-timeout', '0.5', '--json'] : ['run', exp, '--workers', '1', '--out', out, '--decision-timeout', '0.5', '--no-report'];
+      const args =
+        command === 'play' ? ['play', ...ARMIES, '--policy-a', HANG, '--decision-timeout', '0.5', '--json'] : ['run', exp, '--workers', '1', '--out', out, '--decision-timeout', '0.5', '--no-report'];
       const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
       expect(r.status, r.stderr).toBe(2);
       expect(r.stdout).toBe('');
@@ -235,7 +235,9 @@ describe('a plugin sees the game read-only', () => {
   it('a bot that adds to its VP: one line naming the bot, exit 1 (play); its games are errors, not wins (run)', () => {
     const p = cli(['play', ...ARMIES, '--seed', '2', '--policy-a', `${BOT}:mode=cheat,at=2`]);
     expect(p.code).toBe(1);
-    expect(p.stderr).toMatch(/^error: bot misbehave-cheat \(.*misbehave\.mjs\) tried to change the game \(set 0\); a bot sees the game read-only: play a fork \(view\.fork\) to try moves, on a \w+ decision; replay it with --seed 2\n$/);
+    expect(p.stderr).toMatch(
+      /^error: bot misbehave-cheat \(.*misbehave\.mjs\) tried to change the game \(set 0\); a bot sees the game read-only: play a fork \(view\.fork\) to try moves, on a \w+ decision; replay it with --seed 2\n$/,
+    );
     const exp = path.join(dir, 'cheat.json');
     writeFileSync(
       exp,

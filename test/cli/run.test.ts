@@ -101,7 +101,10 @@ describe('skirmish run', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown policy "nosuchbot"/);
     const file = path.join(out(), 'bad-confirm.json');
-    writeFileSync(file, JSON.stringify({ kind: 'experiment', name: 'c', seed: 's', games: 4, matchups: [['a.json', 'b.json']], scenarios: ['raid'], policies: [['random', 'random']], confirm: 'search:0' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ kind: 'experiment', name: 'c', seed: 's', games: 4, matchups: [['a.json', 'b.json']], scenarios: ['raid'], policies: [['random', 'random']], confirm: 'search:0' }),
+    );
     const inFile = cli(['run', file]);
     expect(inFile.code).toBe(2);
     expect(inFile.stderr).toContain(`${file}: confirm: games: expected a whole number 2..100000, got 0`);

@@ -12,10 +12,7 @@ const ARMIES = 'test/fixtures/army/armies';
 
 describe('skirmish validate', () => {
   it('passes every sample faction and army in sims/', () => {
-    const files = [
-      ...readdirSync('sims/factions').map((f) => `sims/factions/${f}`),
-      ...readdirSync('sims/armies').map((f) => `sims/armies/${f}`),
-    ].filter((f) => f.endsWith('.json'));
+    const files = [...readdirSync('sims/factions').map((f) => `sims/factions/${f}`), ...readdirSync('sims/armies').map((f) => `sims/armies/${f}`)].filter((f) => f.endsWith('.json'));
     expect(files.length).toBeGreaterThanOrEqual(9);
     const r = skirmish('validate', ...files);
     expect(r.err).toBe('');

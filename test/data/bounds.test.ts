@@ -7,10 +7,6 @@ describe('BOUNDS', () => {
     const doc = readFileSync('docs/BOUNDS.md', 'utf8');
     const rows = doc.split('\n').filter((l) => /^\| `/.test(l));
     const fmt = (n: number): string => n.toLocaleString('en-US').replace(/,/g, ' ');
-    expect(rows).toEqual(
-      Object.entries(BOUNDS).map(
-        ([k, b]) => `| \`${k}\` | ${'exclusiveMin' in b && b.exclusiveMin ? '> ' : ''}${fmt(b.min)} | ${fmt(b.max)} | ${b.what} |`,
-      ),
-    );
+    expect(rows).toEqual(Object.entries(BOUNDS).map(([k, b]) => `| \`${k}\` | ${'exclusiveMin' in b && b.exclusiveMin ? '> ' : ''}${fmt(b.min)} | ${fmt(b.max)} | ${b.what} |`));
   });
 });

@@ -1,19 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  blockHits,
-  compileAttack,
-  compileHits,
-  createRng,
-  resolveTest,
-  rollAttack,
-  rollHits,
-  rollWounds,
-  scriptedDice,
-  seededDice,
-  type AttackOptions,
-  type FaceRule,
-} from '../../src/dice/index.js';
+import { blockHits, compileAttack, compileHits, createRng, resolveTest, rollAttack, rollHits, rollWounds, scriptedDice, seededDice, type AttackOptions, type FaceRule } from '../../src/dice/index.js';
 
 const relentlessBlows: FaceRule = { on: 'attack', face: 1, effect: 'extraAttack' };
 const parry: FaceRule = { on: 'attack', face: 1, effect: 'reroll' };
@@ -96,7 +83,10 @@ describe('R7: hits and face triggers', () => {
       dice: 3,
       hitCap: 5,
       blockDice: 0,
-      attackRules: [{ on: 'attack', face: 2, effect: 'reroll' }, { on: 'attack', face: 1, effect: 'extraAttack' }],
+      attackRules: [
+        { on: 'attack', face: 2, effect: 'reroll' },
+        { on: 'attack', face: 1, effect: 'extraAttack' },
+      ],
     });
     expect(r.rerolls).toEqual([
       { index: 0, from: 2, to: 5 },
@@ -115,7 +105,13 @@ describe('R8: blocks', () => {
   });
   it('the number negated is the maximum matching', () => {
     // Block 2 on hit 5 would leave block 4 nothing; the maximum is 2.
-    expect(blockHits([5, 2], [2, 4])).toEqual({ blocked: [{ block: 2, hit: 2 }, { block: 4, hit: 5 }], wounds: 0 });
+    expect(blockHits([5, 2], [2, 4])).toEqual({
+      blocked: [
+        { block: 2, hit: 2 },
+        { block: 4, hit: 5 },
+      ],
+      wounds: 0,
+    });
     expect(blockHits([1, 3], [3, 1]).wounds).toBe(0);
     expect(blockHits([1, 1, 4], [2, 2, 2]).wounds).toBe(2);
   });
@@ -312,5 +308,8 @@ function bruteMatching(hits: number[], blocks: number[]): number {
     }
     return m;
   };
-  return best(0, blocks.map(() => false));
+  return best(
+    0,
+    blocks.map(() => false),
+  );
 }

@@ -36,8 +36,7 @@ function expectSameDistribution(exact: number[], brute: number[]): void {
 
 describe('exact distributions equal brute-force enumeration of every die sequence', () => {
   const plain: AttackOptions[] = [];
-  for (let dice = 0; dice <= 3; dice++)
-    for (let hitCap = 0; hitCap <= 3; hitCap++) for (let blockDice = 0; blockDice <= 2; blockDice++) plain.push({ dice, hitCap, blockDice });
+  for (let dice = 0; dice <= 3; dice++) for (let hitCap = 0; hitCap <= 3; hitCap++) for (let blockDice = 0; blockDice <= 2; blockDice++) plain.push({ dice, hitCap, blockDice });
 
   const withRules: AttackOptions[] = [
     { dice: 2, hitCap: 2, blockDice: 1, attackRules: [relentlessBlows, parry] }, // the rules' example pair
@@ -64,19 +63,28 @@ describe('exact distributions equal brute-force enumeration of every die sequenc
 
   it('plain attacks: up to 3 dice, cap 3, 2 block dice', () => {
     for (const opts of plain) {
-      expectSameDistribution(woundDistribution(opts), bruteDistribution((d) => rollAttack(d, opts).wounds));
+      expectSameDistribution(
+        woundDistribution(opts),
+        bruteDistribution((d) => rollAttack(d, opts).wounds),
+      );
     }
   });
 
   it('face rules, Inspired!, Outnumbered, Aimed!, Obscured, extra and re-rolled blocks', () => {
     for (const opts of withRules) {
-      expectSameDistribution(woundDistribution(opts), bruteDistribution((d) => rollAttack(d, opts).wounds));
+      expectSameDistribution(
+        woundDistribution(opts),
+        bruteDistribution((d) => rollAttack(d, opts).wounds),
+      );
     }
   });
 
   it('hitsDistribution', () => {
     for (const opts of [...plain.filter((o) => o.blockDice === 0), ...withRules.slice(0, 7)]) {
-      expectSameDistribution(hitsDistribution(opts), bruteDistribution((d) => rollAttack(d, { ...opts, blockDice: 0, blockRules: [], obscured: false }).hits.length));
+      expectSameDistribution(
+        hitsDistribution(opts),
+        bruteDistribution((d) => rollAttack(d, { ...opts, blockDice: 0, blockRules: [], obscured: false }).hits.length),
+      );
     }
   });
 
@@ -84,7 +92,10 @@ describe('exact distributions equal brute-force enumeration of every die sequenc
     for (const hits of [0, 1, 2, 3])
       for (const blockDice of [0, 1, 2]) {
         const opts = { hits, blockDice, blockRules: [rule('block', 4, 'reroll')] };
-        expectSameDistribution(inflictedWoundDistribution(opts), bruteDistribution((d) => rollHits(d, opts).wounds));
+        expectSameDistribution(
+          inflictedWoundDistribution(opts),
+          bruteDistribution((d) => rollHits(d, opts).wounds),
+        );
       }
   });
 
@@ -155,14 +166,8 @@ const optionsArb: fc.Arbitrary<AttackOptions> = fc.record({
   dice: fc.integer({ min: 0, max: 10 }),
   hitCap: fc.integer({ min: 0, max: 6 }),
   blockDice: fc.integer({ min: 0, max: 6 }),
-  attackRules: fc.array(
-    fc.record({ on: fc.constant('attack' as const), face: faceArb, effect: fc.constantFrom('reroll' as const, 'extraAttack' as const) }),
-    { maxLength: 3 },
-  ),
-  blockRules: fc.array(
-    fc.record({ on: fc.constant('block' as const), face: faceArb, effect: fc.constantFrom('reroll' as const, 'extraBlock' as const) }),
-    { maxLength: 2 },
-  ),
+  attackRules: fc.array(fc.record({ on: fc.constant('attack' as const), face: faceArb, effect: fc.constantFrom('reroll' as const, 'extraAttack' as const) }), { maxLength: 3 }),
+  blockRules: fc.array(fc.record({ on: fc.constant('block' as const), face: faceArb, effect: fc.constantFrom('reroll' as const, 'extraBlock' as const) }), { maxLength: 2 }),
   outnumbered: fc.boolean(),
   inspired: fc.boolean(),
   aimed: fc.boolean(),

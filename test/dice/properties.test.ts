@@ -2,15 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPropertyFile } from '../../src/cli/commands/diceCheck.js';
-import {
-  checkProperty,
-  compareValues,
-  compilePropertyFile,
-  pointCase,
-  statisticValue,
-  woundDistribution,
-  type PropertyResult,
-} from '../../src/dice/index.js';
+import { checkProperty, compareValues, compilePropertyFile, pointCase, statisticValue, woundDistribution, type PropertyResult } from '../../src/dice/index.js';
 import { BUILT_IN_SPECIAL_RULES } from '../../src/rules/index.js';
 
 type Json = Record<string, unknown>;
@@ -139,7 +131,13 @@ describe('relations through property files, with known verdicts', () => {
     const r = await check({ domain: { attacks: 2, clash: 2, defense: 1, wounds: '1..3', resolve: 2, markers: '0..2' }, statistic: 'p_slain', relation: '>=' });
     expect(r).toMatchObject({ verdict: 'pass', domainPoints: 9, checked: 6 });
     // Monotone in markers: the next point must be a target too. More markers, more often slain.
-    const m = await check({ domain: { attacks: 2, clash: 2, defense: 1, wounds: 3, resolve: 2, markers: '0..2' }, statistic: 'p_slain', relation: 'monotone', axis: 'markers', direction: 'increasing' });
+    const m = await check({
+      domain: { attacks: 2, clash: 2, defense: 1, wounds: 3, resolve: 2, markers: '0..2' },
+      statistic: 'p_slain',
+      relation: 'monotone',
+      axis: 'markers',
+      direction: 'increasing',
+    });
     expect(m).toMatchObject({ verdict: 'pass', domainPoints: 2, checked: 2 });
     const { properties } = compilePropertyFile(
       { kind: 'properties', properties: [{ name: 'p', domain: { attacks: 2, clash: 2, defense: 1, wounds: 1, resolve: 2, markers: '1..2' }, statistic: 'p_slain', relation: '>=' }] },
@@ -186,9 +184,7 @@ describe('property files: one-line errors with the JSON path', () => {
     ]);
     expect(errorsOf({ ...base, domain: { attacks: 40, clash: 2, defense: 1 } })).toEqual(['t.json: properties[0].domain.attacks: must be ≤ 30']);
     expect(errorsOf({ ...base, domain: { ...base.domain, blockWith: 'x' } })[0]).toMatch(/blockWith: expected "larger", "defense" or "evasion"/);
-    expect(errorsOf({ ...base, domain: { attacks: '5..3', clash: 2, defense: 1 } })).toEqual([
-      't.json: properties[0].domain.attacks: expected a range a..b with 0 ≤ a ≤ b ≤ 30, got "5..3"',
-    ]);
+    expect(errorsOf({ ...base, domain: { attacks: '5..3', clash: 2, defense: 1 } })).toEqual(['t.json: properties[0].domain.attacks: expected a range a..b with 0 ≤ a ≤ b ≤ 30, got "5..3"']);
     expect(errorsOf({ ...base, relation: '>' })[0]).toMatch(/^t\.json: properties\[0\]\.relation: expected ">=" or "<="/);
     expect(errorsOf({ ...base, colour: 'red' })).toEqual(['t.json: properties[0].colour: unknown key']);
     expect(errorsOf({ ...base, statistic: 'median' })[0]).toMatch(/^t\.json: properties\[0\]\.statistic: expected one of "mean"/);

@@ -89,12 +89,24 @@ describe('sequenceOutcome by hand (R9–R11)', () => {
     expect(sequenceOutcome([[0, 0, 1]], { wounds: 1, resolve: 6 }).broken).toBeCloseTo(5 / 6, 14);
     expect(sequenceOutcome([[0, 0, 1]], { wounds: 1, resolve: 6, overkill: false }).broken).toBeCloseTo(1, 14);
     // Wounds 3, Resolve 4: 2 wounds, then 3 (5 markers: Overkill 2, test on 2), then nothing more.
-    const o = sequenceOutcome([[0, 0, 1], [0, 0, 0, 1]], { wounds: 3, resolve: 4 });
+    const o = sequenceOutcome(
+      [
+        [0, 0, 1],
+        [0, 0, 0, 1],
+      ],
+      { wounds: 3, resolve: 4 },
+    );
     expect(o.broken).toBeCloseTo(2 / 6, 14);
     expect(o.slain).toBeCloseTo(4 / 6, 14);
   });
   it('no wound at all: unharmed; wounds below Wounds: wounded only', () => {
-    const o = sequenceOutcome([[0.5, 0.5], [0.5, 0.5]], { wounds: 3, resolve: 2 });
+    const o = sequenceOutcome(
+      [
+        [0.5, 0.5],
+        [0.5, 0.5],
+      ],
+      { wounds: 3, resolve: 2 },
+    );
     expect(o.unharmed).toBeCloseTo(0.25, 14);
     expect(o.woundedOnly).toBeCloseTo(0.75, 14);
   });

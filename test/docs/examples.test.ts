@@ -15,18 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/cli/commands/index.js';
 import { CAMPAIGN_COLUMNS, TERRITORY_COLUMNS, BATTLE_COLUMNS } from '../../src/campaign/index.js';
 import { CROSSING_COLUMNS, ERROR_COLUMNS, GAME_COLUMNS, LIST_COLUMNS, PAIRING_COLUMNS, RATING_COLUMNS, SUMMARY_COLUMNS } from '../../src/runner/index.js';
-import {
-  allBlocks,
-  blocksOf,
-  checkBlock,
-  docFiles,
-  invocations,
-  codeBlocksWithoutFile,
-  ROOT,
-  shellTokens,
-  withLocalCli,
-  type ExampleLine,
-} from './examples.js';
+import { allBlocks, blocksOf, checkBlock, docFiles, invocations, codeBlocksWithoutFile, ROOT, shellTokens, withLocalCli, type ExampleLine } from './examples.js';
 
 const read = (f: string): string => readFileSync(path.join(ROOT, f), 'utf8');
 
@@ -76,7 +65,10 @@ describe('extracting the examples', () => {
     const blocks = allBlocks();
     expect(blocks.filter((b) => b.file === 'README.md').length).toBeGreaterThanOrEqual(4);
     for (const page of ['docs/CLI.md', 'docs/SCALE.md', 'docs/DICE.md', 'docs/DATA.md']) {
-      expect(blocks.some((b) => b.file === page && b.lines.length > 0), page).toBe(true);
+      expect(
+        blocks.some((b) => b.file === page && b.lines.length > 0),
+        page,
+      ).toBe(true);
     }
   });
 });

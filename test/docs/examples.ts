@@ -125,7 +125,12 @@ export function expandGlob(pattern: string, cwd = ROOT): string[] {
   const dir = path.posix.dirname(pattern);
   const base = path.posix.basename(pattern);
   if (/[*?]/.test(dir)) throw new Error(`glob in a folder name is not supported: ${pattern}`);
-  const re = new RegExp(`^${base.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  const re = new RegExp(
+    `^${base
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
   const abs = path.join(cwd, dir);
   if (!existsSync(abs)) return [];
   return readdirSync(abs)
@@ -364,10 +369,7 @@ export function checkReads(p: Parsed, written: Set<string>, cwd = ROOT): string[
 }
 
 /** Static check of a whole block: every line's programs, every invocation parsed and its reads found. */
-export async function checkBlock(
-  block: ExampleBlock,
-  cwd = ROOT,
-): Promise<{ line: ExampleLine; parsed: Parsed[]; scripts: ScriptRun[]; cheap: boolean; problems: string[] }[]> {
+export async function checkBlock(block: ExampleBlock, cwd = ROOT): Promise<{ line: ExampleLine; parsed: Parsed[]; scripts: ScriptRun[]; cheap: boolean; problems: string[] }[]> {
   const written = new Set<string>();
   const results = [];
   for (const line of block.lines) {
@@ -426,7 +428,10 @@ export function codeBlocksWithoutFile(root = ROOT): string[] {
     for (let i = 0; i < src.length; i++) {
       if (!/^```(js|ts|javascript|typescript)\s*$/.test(src[i])) continue;
       const end = src.findIndex((l, j) => j > i && l.startsWith('```'));
-      const code = src.slice(i + 1, end).join('\n').trim();
+      const code = src
+        .slice(i + 1, end)
+        .join('\n')
+        .trim();
       if (!files.includes(code)) out.push(`${file}:${i + 1}: a code block that is no file of examples/`);
       i = end;
     }

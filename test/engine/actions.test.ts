@@ -19,7 +19,12 @@ function attacks(events: GameEvent[]) {
 
 describe('action legality (R17)', () => {
   it('an Engaged warrior may only take combat actions', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10 + NEAR, y: 10 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10 + NEAR, y: 10 },
+      ],
+    });
     sk.activate(0);
     expect(legal(sk)).toEqual(['reposition', 'inspire', 'clash', 'end']);
   });
@@ -36,27 +41,48 @@ describe('action legality (R17)', () => {
   });
 
   it('Rally only while Broken!; Charge only with an enemy in reach', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 15 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 15 },
+      ],
+    });
     sk.w(0).broken = true;
     sk.activate(0);
     expect(legal(sk)).toEqual(['march', 'charge', 'rally', 'end']);
   });
 
   it('never the same action twice, except March', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10 + NEAR, y: 10 }], dice: [6, 6, 6, 6, 6] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10 + NEAR, y: 10 },
+      ],
+      dice: [6, 6, 6, 6, 6],
+    });
     sk.activate(0);
     sk.act({ type: 'clash', split: [{ target: sk.ids[1], dice: 3 }] });
     expect(legal(sk)).toEqual(['reposition', 'inspire', 'end']);
     expect(() => sk.act({ type: 'clash', split: [{ target: sk.ids[1], dice: 3 }] })).toThrow(IllegalChoiceError);
 
-    const m = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const m = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     m.activate(0);
     m.act({ type: 'march', x: 10, y: 30 });
     expect(legal(m)).toContain('march');
   });
 
   it('an illegal choice changes nothing and the same decision stands', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10 + NEAR, y: 10 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10 + NEAR, y: 10 },
+      ],
+    });
     sk.activate(0);
     const before = JSON.stringify(sk.s);
     expect(() => sk.act({ type: 'march', x: 20, y: 20 })).toThrow(IllegalChoiceError);
@@ -67,7 +93,12 @@ describe('action legality (R17)', () => {
 
 describe('March (R17) and Charge (R18)', () => {
   it('moves the full March, then half rounded up on the second March; each decision says how far', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     const allowance = () => (sk.game.pending() as Extract<Decision, { kind: 'action' }>).marchAllowance;
     sk.activate(0);
     expect(allowance()).toBe(5);
@@ -79,7 +110,13 @@ describe('March (R17) and Charge (R18)', () => {
   });
 
   it('stops at the base it marches at and never overlaps it', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 13 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 10, y: 13 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 13 });
     expect(sk.w(0).y).toBeCloseTo(13 - 2 * R);
@@ -87,7 +124,13 @@ describe('March (R17) and Charge (R18)', () => {
   });
 
   it('walks around a base in its way and never overlaps it (R41)', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 13 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 10, y: 13 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 20 });
     const w = sk.w(0);
@@ -125,7 +168,12 @@ describe('March (R17) and Charge (R18)', () => {
   });
 
   it('a March that ends Engaged in a straight line is a Charge; entering Engagement Range may continue but not leave it', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 12, y: 14 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 12, y: 14 },
+      ],
+    });
     sk.activate(0);
     // Straight up past the enemy: the move stops where it would leave its Engagement Range.
     sk.act({ type: 'march', x: 10, y: 15 });
@@ -181,7 +229,13 @@ describe('the attack sequence in play', () => {
       dice: [6, 6, 6, 6, 6, 6, 6], // 2 attacks + 2 blocks, 1 attack + 2 blocks
     });
     sk.activate(0);
-    sk.act({ type: 'clash', split: [{ target: sk.ids[1], dice: 2 }, { target: sk.ids[2], dice: 1 }] });
+    sk.act({
+      type: 'clash',
+      split: [
+        { target: sk.ids[1], dice: 2 },
+        { target: sk.ids[2], dice: 1 },
+      ],
+    });
     const as = attacks(sk.events);
     expect(as.map((a) => a.rolls.attackRolls.length)).toEqual([2, 1]);
   });
@@ -219,7 +273,13 @@ describe('the attack sequence in play', () => {
     const test = sk.events.find((e) => e.type === 'resolveTest') as Extract<GameEvent, { type: 'resolveTest' }>;
     expect(test.needed).toBe(1);
 
-    const b = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 10 + NEAR, profile: { defense: 0 } }], dice: [1, 6, 6] });
+    const b = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 10 + NEAR, profile: { defense: 0 } },
+      ],
+      dice: [1, 6, 6],
+    });
     b.w(1).broken = true;
     b.activate(0);
     b.act({ type: 'clash', split: [{ target: b.ids[1], dice: 3 }] });
@@ -249,16 +309,31 @@ describe('Volley (R22, R23, R15)', () => {
   });
 
   it('obstructing terrain blocks, obscuring terrain adds a block die, an intervening warrior makes the target ineligible', () => {
-    const wall = { id: 'wall', shape: [{ x: 8, y: 14 }, { x: 12, y: 14 }, { x: 12, y: 15 }, { x: 8, y: 15 }], size: 2 };
+    const wall = {
+      id: 'wall',
+      shape: [
+        { x: 8, y: 14 },
+        { x: 12, y: 14 },
+        { x: 12, y: 15 },
+        { x: 8, y: 15 },
+      ],
+      size: 2,
+    };
     const blocked = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10, profile: archer }, { player: 1, x: 10, y: 20 }],
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: archer },
+        { player: 1, x: 10, y: 20 },
+      ],
       terrain: [{ ...wall, rules: ['Obstructing'] }],
     });
     blocked.activate(0);
     expect(() => blocked.act({ type: 'volley', target: blocked.ids[1] })).toThrow(IllegalChoiceError);
 
     const obscured = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10, profile: archer }, { player: 1, x: 10, y: 20, profile: { defense: 1 } }],
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: archer },
+        { player: 1, x: 10, y: 20, profile: { defense: 1 } },
+      ],
       terrain: [{ ...wall, rules: ['Obscuring'] }],
       dice: [6, 6, 6, 6, 6],
     });
@@ -268,7 +343,11 @@ describe('Volley (R22, R23, R15)', () => {
     expect(a.obscured).toBe(true);
     expect(a.rolls.blockRolls).toHaveLength(2); // Defense 1 + 1 for Obscured
     const intervened = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10, profile: archer }, { player: 1, x: 10, y: 20 }, { player: 1, x: 10, y: 15 }],
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: archer },
+        { player: 1, x: 10, y: 20 },
+        { player: 1, x: 10, y: 15 },
+      ],
     });
     intervened.activate(0);
     expect(() => intervened.act({ type: 'volley', target: intervened.ids[1] })).toThrow(IllegalChoiceError);
@@ -277,7 +356,12 @@ describe('Volley (R22, R23, R15)', () => {
 
 describe('Reposition, Rally and Combat Rally', () => {
   it('Reposition out of every Engagement Range makes the warrior Broken!', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 10 + NEAR }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 10 + NEAR },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'reposition', x: 10, y: 0 });
     expect(sk.w(0).y).toBeCloseTo(7); // half of March 5, rounded up
@@ -285,7 +369,13 @@ describe('Reposition, Rally and Combat Rally', () => {
   });
 
   it('Combat Rally: rallies, then a failed Resolve test ends the activation', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 10 + NEAR }], dice: [5] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 10 + NEAR },
+      ],
+      dice: [5],
+    });
     sk.w(0).broken = true;
     sk.activate(0);
     sk.act({ type: 'combatRally' });
@@ -295,7 +385,12 @@ describe('Reposition, Rally and Combat Rally', () => {
   });
 
   it('Rally removes Broken! out of combat', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     sk.w(0).broken = true;
     sk.activate(0);
     sk.act({ type: 'rally' });

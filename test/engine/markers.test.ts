@@ -79,7 +79,10 @@ describe('objective markers in play (R26)', () => {
 
   it('can be Charged: the charge ends in base contact and makes the warrior Inspired!', () => {
     const sk = skirmish({
-      warriors: [{ player: 0, x: 10, y: 6 }, { player: 1, x: 40, y: 40 }],
+      warriors: [
+        { player: 0, x: 10, y: 6 },
+        { player: 1, x: 40, y: 40 },
+      ],
       scenario: { objectiveMarkers: [marker('B', 10, 12, 1)] },
     });
     sk.s.round = 2;

@@ -21,7 +21,10 @@ describe('R41: a March plans round a standing objective marker', () => {
   it('goes round a marker on the straight line and spends the whole allowance beyond it', () => {
     // The warrior at (10, 10) marches 8" towards (10, 18); the marker sits on the line at (10, 13).
     const sk = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10, profile: { march: 8 } }, { player: 1, x: 40, y: 40 }],
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: { march: 8 } },
+        { player: 1, x: 40, y: 40 },
+      ],
       scenario: { objectiveMarkers: [marker(10, 13)] },
     });
     const w = sk.w(0);
@@ -43,7 +46,10 @@ describe('R41: a March plans round a standing objective marker', () => {
   // still an obstacle to the walk, the March would stop against it.
   it('a destroyed marker is no longer in the way: the March goes straight', () => {
     const sk = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10, profile: { march: 8 } }, { player: 1, x: 40, y: 40 }],
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: { march: 8 } },
+        { player: 1, x: 40, y: 40 },
+      ],
       scenario: { objectiveMarkers: [marker(10, 13)] },
     });
     sk.s.scenarioState.markers[0].destroyed = true;

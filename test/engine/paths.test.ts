@@ -13,13 +13,23 @@ const R = 27 / 25.4 / 2;
 const moves = (events: GameEvent[]) => events.filter((e): e is Extract<GameEvent, { type: 'move' }> => e.type === 'move');
 const rock = (x: number, y: number, w: number, h: number) => ({
   id: 'rock',
-  shape: [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }],
+  shape: [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ],
   size: 3,
   rules: ['Impassable' as const],
 });
 const wood = (x: number, y: number, w: number, h: number) => ({
   id: 'wood',
-  shape: [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }],
+  shape: [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ],
   size: 2,
   rules: ['Difficult' as const],
 });
@@ -34,7 +44,13 @@ function routeLength(m: Extract<GameEvent, { type: 'move' }>): number {
 
 describe('R41: a March follows the shortest path when the straight line is blocked', () => {
   it('round impassable terrain: the whole allowance, never within r of the rock, the turns reported and narrated', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }], terrain: [rock(9, 11, 2, 2)] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+      terrain: [rock(9, 11, 2, 2)],
+    });
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 16 });
     const m = moves(sk.events).at(-1)!;
@@ -47,7 +63,13 @@ describe('R41: a March follows the shortest path when the straight line is block
   });
 
   it('a straight line that is open stays straight even across difficult terrain (plan only when blocked), spending double inside', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }], terrain: [wood(5, 11, 10, 2)] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+      terrain: [wood(5, 11, 10, 2)],
+    });
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 20 });
     const m = moves(sk.events).at(-1)!;
@@ -57,7 +79,12 @@ describe('R41: a March follows the shortest path when the straight line is block
   });
 
   it('a March at a base stops in contact with it: no path can get nearer', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 14 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 14 },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 14 });
     expect(sk.w(0).y).toBeCloseTo(14 - 2 * R, 9);
@@ -68,7 +95,11 @@ describe('R41: a March follows the shortest path when the straight line is block
     // A friend blocks the line and a rock its left: the only way round passes the enemy, whose
     // Engagement Range it may enter but not leave.
     const sk = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10, profile: { march: 10 } }, { player: 0, x: 10, y: 11.2 }, { player: 1, x: 11.9, y: 11.2 }],
+      warriors: [
+        { player: 0, x: 10, y: 10, profile: { march: 10 } },
+        { player: 0, x: 10, y: 11.2 },
+        { player: 1, x: 11.9, y: 11.2 },
+      ],
       terrain: [rock(6, 10.6, 3.5, 1.9)],
     });
     sk.activate(0);
@@ -83,7 +114,13 @@ describe('R41: a March follows the shortest path when the straight line is block
   });
 
   it('a Charge stays straight: a friend in the way stops it (R18)', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 12 }, { player: 1, x: 10, y: 14.5 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 10, y: 12 },
+        { player: 1, x: 10, y: 14.5 },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'charge', target: sk.ids[2] });
     const m = moves(sk.events).at(-1)!;
@@ -95,9 +132,22 @@ describe('R41: a March follows the shortest path when the straight line is block
 
 describe('R41: a path given by the policy', () => {
   it('is followed through its points, then to (x, y), as far as the allowance goes', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     sk.activate(0);
-    sk.act({ type: 'march', x: 14, y: 20, path: [{ x: 13, y: 10 }, { x: 13, y: 12 }] });
+    sk.act({
+      type: 'march',
+      x: 14,
+      y: 20,
+      path: [
+        { x: 13, y: 10 },
+        { x: 13, y: 12 },
+      ],
+    });
     const m = moves(sk.events).at(-1)!;
     // 3 + 2 = 5: the allowance is spent at the second point, where the move ends (a turn only when it goes on).
     expect(m.via).toEqual([[13, 10]]);
@@ -110,7 +160,13 @@ describe('R41: a path given by the policy', () => {
   });
 
   it('crossing another base is an illegal choice naming R41, and nothing changes', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 12, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 12, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     sk.activate(0);
     // The grid's query scratch (`near`) is not game state.
     const json = () => JSON.stringify(sk.s, (k, v) => (k === 'near' ? undefined : v));
@@ -121,12 +177,23 @@ describe('R41: a path given by the policy', () => {
   });
 
   it('crossing impassable terrain, leaving the table or leaving an entered Engagement Range is illegal (R41)', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 12.5 }], terrain: [rock(12, 9, 1, 2)] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 12.5 },
+      ],
+      terrain: [rock(12, 9, 1, 2)],
+    });
     sk.activate(0);
     expect(() => sk.act({ type: 'march', x: 14, y: 10, path: [] })).toThrow(/impassable terrain.*R41/);
     expect(() => sk.act({ type: 'march', x: 6, y: 10, path: [{ x: 9.7, y: 11.3 }] })).toThrow(/leaves an enemy's Engagement Range.*R41/);
     expect(() => sk.act({ type: 'march', x: 6, y: 10, path: [{ x: Number.NaN, y: 1 }] })).toThrow(/path\[0\]/);
-    const edge = skirmish({ warriors: [{ player: 0, x: 3, y: 10 }, { player: 1, x: 40, y: 40 }] });
+    const edge = skirmish({
+      warriors: [
+        { player: 0, x: 3, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     edge.activate(0);
     expect(() => edge.act({ type: 'march', x: -2, y: 10, path: [] })).toThrow(/leaves the table.*R41/);
   });
@@ -137,7 +204,43 @@ describe('R41: a path given by the policy', () => {
       faction: 'test',
       pointsLimit: 1000,
       points: 10,
-      regiments: [{ id: 'a', entry: 'Spearman', isCharacterRegiment: false, role: 'Infantry', class: 'Medium', warriors: [{ profile: { name: 'Spearman', role: 'Infantry', class: 'Medium', march: 5, volley: 1, clash: 2, attacks: 3, wounds: 1, resolve: 2, defense: 2, evasion: 0, size: 1, baseMm: 27, commandRange: 6, barrage: null, specialRules: [], commandAbilities: [], uniqueActions: [] }, kind: 'trooper', points: 10 }], points: 10, reinforcement: false }],
+      regiments: [
+        {
+          id: 'a',
+          entry: 'Spearman',
+          isCharacterRegiment: false,
+          role: 'Infantry',
+          class: 'Medium',
+          warriors: [
+            {
+              profile: {
+                name: 'Spearman',
+                role: 'Infantry',
+                class: 'Medium',
+                march: 5,
+                volley: 1,
+                clash: 2,
+                attacks: 3,
+                wounds: 1,
+                resolve: 2,
+                defense: 2,
+                evasion: 0,
+                size: 1,
+                baseMm: 27,
+                commandRange: 6,
+                barrage: null,
+                specialRules: [],
+                commandAbilities: [],
+                uniqueActions: [],
+              },
+              kind: 'trooper',
+              points: 10,
+            },
+          ],
+          points: 10,
+          reinforcement: false,
+        },
+      ],
       commandAbilities: [],
       uniqueActions: [],
     });
@@ -151,13 +254,18 @@ describe('R41: a path given by the policy', () => {
         return randomPolicy.choose(view, d, rng);
       },
     };
-    expect(() =>
-      playGame({ armies: [army('A'), army('B')], scenario: testScenario(), ruleset: DEFAULT_RULESET, seed: 's', policies: [badPath, randomPolicy] }),
-    ).toThrow(/policy bad-path \(player \d\) made an illegal action choice: .*leaves the table.*\(R41\)/);
+    expect(() => playGame({ armies: [army('A'), army('B')], scenario: testScenario(), ruleset: DEFAULT_RULESET, seed: 's', policies: [badPath, randomPolicy] })).toThrow(
+      /policy bad-path \(player \d\) made an illegal action choice: .*leaves the table.*\(R41\)/,
+    );
   });
 
   it('a Reposition may follow a path and leave the Engagement Range (then Broken!, R36)', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 11.5 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 11.5 },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'reposition', x: 10, y: 6, path: [{ x: 8, y: 9 }] });
     const m = moves(sk.events).at(-1)!;
@@ -195,14 +303,23 @@ describe('R41: a path given by the policy', () => {
 
 describe('shortestPath and pathDistance (the planner for plugins)', () => {
   it('answer the path a March would plan, round a friend, with its cost; Infinity when walled in', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 12 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 10, y: 12 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     const w = sk.w(0);
     const p = shortestPath(sk.s, w, 10, 14)!;
     expect(p.points.length).toBeGreaterThan(2);
     expect(p.cost).toBeGreaterThan(4);
     expect(p.cost).toBeLessThan(4 + 2 * R * Math.PI);
     expect(pathDistance(sk.s, w, 10, 14)).toBe(p.cost);
-    expect(shortestPath(sk.s, w, 20, 10)!.points).toEqual([{ x: 10, y: 10 }, { x: 20, y: 10 }]);
+    expect(shortestPath(sk.s, w, 20, 10)!.points).toEqual([
+      { x: 10, y: 10 },
+      { x: 20, y: 10 },
+    ]);
     // The March then follows that path.
     sk.activate(0);
     sk.act({ type: 'march', x: 10, y: 14 });
@@ -211,12 +328,18 @@ describe('shortestPath and pathDistance (the planner for plugins)', () => {
   });
 });
 
-describe('walkTowards remembers the planner\'s last answers only for the very same question', () => {
+describe("walkTowards remembers the planner's last answers only for the very same question", () => {
   it('after a base moves, the same March is planned again around it (as a copy of the module that never asked)', async () => {
     const freshPath = '../../src/engine/paths.ts?fresh';
     const fresh: typeof import('../../src/engine/paths.js') = await import(/* @vite-ignore */ freshPath);
     const live = await import('../../src/engine/paths.js');
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 0, x: 10, y: 12.5 }, { player: 1, x: 40, y: 40 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 0, x: 10, y: 12.5 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
     const s = sk.s;
     const a = sk.w(0);
     const b = sk.w(1);

@@ -8,11 +8,7 @@ import type { GameEvent, GameState } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
-const armies = [
-  loadRoster('sims/armies/ironbound-400.json'),
-  loadRoster('sims/armies/reedmarsh-400.json'),
-  loadRoster('sims/armies/tuskfell-400.json'),
-];
+const armies = [loadRoster('sims/armies/ironbound-400.json'), loadRoster('sims/armies/reedmarsh-400.json'), loadRoster('sims/armies/tuskfell-400.json')];
 const scenarios = ['annihilation', 'raid', 'broken-lines', 'tug-of-war', 'pincer'].map((n) => getScenario(n));
 
 function counts(s: GameState) {

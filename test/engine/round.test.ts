@@ -18,18 +18,36 @@ function endRound(sk: ReturnType<typeof skirmish>): void {
 
 describe('Supremacy (R20)', () => {
   it('the lower roll acts first', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 5, y: 5 }, { player: 1, x: 40, y: 40 }], supremacy: 1 });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 5, y: 5 },
+        { player: 1, x: 40, y: 40 },
+      ],
+      supremacy: 1,
+    });
     expect(sk.s.supremacy).toBe(1);
     expect(sk.game.pending()).toMatchObject({ kind: 'commandCard', player: 1 });
   });
 
   it('a tie: the player with fewer VP chooses; equal VP re-roll', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 5, y: 5 }, { player: 1, x: 40, y: 40 }], dice: [3, 3, 4, 4, 2, 5] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 5, y: 5 },
+        { player: 1, x: 40, y: 40 },
+      ],
+      dice: [3, 3, 4, 4, 2, 5],
+    });
     // Round 1 ends; VP are equal (0-0): the 3-3 and 4-4 ties are re-rolled, then 2 against 5.
     endRound(sk);
     expect(sk.s.round).toBe(2);
     expect(sk.s.supremacy).toBe(0);
-    const t = skirmish({ warriors: [{ player: 0, x: 5, y: 5 }, { player: 1, x: 40, y: 40 }], dice: [3, 3] });
+    const t = skirmish({
+      warriors: [
+        { player: 0, x: 5, y: 5 },
+        { player: 1, x: 40, y: 40 },
+      ],
+      dice: [3, 3],
+    });
     t.s.scenarioState.vp = [4, 1]; // the totals are the scenario state's; the Victory Phase copies them to s.vp
     endRound(t);
     expect(t.game.pending()).toEqual({ kind: 'supremacyTie', player: 1 });
@@ -136,7 +154,7 @@ describe('Command phase (R21)', () => {
 });
 
 describe('Reinforcements (R30)', () => {
-  it('none in Round 1; Rounds 2–3 from the own Reinforcement Zone; from Round 4 any edge but the opponent\'s zone', () => {
+  it("none in Round 1; Rounds 2–3 from the own Reinforcement Zone; from Round 4 any edge but the opponent's zone", () => {
     const sk = skirmish({
       warriors: [
         { player: 0, x: 5, y: 5 },
@@ -187,7 +205,10 @@ describe('Reinforcements (R30)', () => {
 describe('the end of the game (R28)', () => {
   it('a player wiped out loses at once', () => {
     const sk = skirmish({
-      warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 10 + NEAR, profile: { defense: 0 } }],
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 10 + NEAR, profile: { defense: 0 } },
+      ],
       dice: [1, 1, 6, 6, 6], // 2 hits, no blocks rolled (Defense 0), Resolve roll 6 fails
     });
     const events: GameEvent[] = sk.events;

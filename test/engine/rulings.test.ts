@@ -46,7 +46,12 @@ describe('R36: Reposition out of one Engagement Range', () => {
   });
 
   it('a Reposition within the same Engagement Ranges does not', () => {
-    const sk = skirmish({ warriors: [{ player: 0, x: 10, y: 10 }, { player: 1, x: 10, y: 11.9 }] });
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 10, y: 11.9 },
+      ],
+    });
     sk.activate(0);
     sk.act({ type: 'reposition', x: 10, y: 10.5 });
     expect(sk.w(0).broken).toBe(false);
@@ -76,12 +81,7 @@ describe("R38: Regiment Leaders' Command Abilities", () => {
       order.push(`${sk.s.warriors[d.character].profile.name}: ${d.abilities.join(', ')}`);
       sk.game.apply({ kind: 'commandAbility', ability: null });
     }
-    expect(order).toEqual([
-      'Captain: Rallying Cry, Press Forward',
-      'Leader: Oath, Curse',
-      'Chief: Rallying Cry, Press Forward',
-      'Other Leader: Oath',
-    ]);
+    expect(order).toEqual(['Captain: Rallying Cry, Press Forward', 'Leader: Oath, Curse', 'Chief: Rallying Cry, Press Forward', 'Other Leader: Oath']);
   });
 
   it('affect only friendly warriors of their own regiment', () => {
@@ -132,7 +132,16 @@ describe('R40: Reinforcements at the end, however the game ends', () => {
 describe('R40: Unique Actions', () => {
   const bolt: UniqueActionDef = { name: 'Bolt', type: 'any', replaces: null, effect: { kind: 'inflictHits', hits: 1, range: 10, maxTargets: 1 } };
   const mend: UniqueActionDef = { name: 'Mend', type: 'any', replaces: null, effect: { kind: 'heal', wounds: 1, range: 0 } };
-  const wall = { id: 'wall', shape: [{ x: 8, y: 14 }, { x: 12, y: 14 }, { x: 12, y: 15 }, { x: 8, y: 15 }], size: 2 };
+  const wall = {
+    id: 'wall',
+    shape: [
+      { x: 8, y: 14 },
+      { x: 12, y: 14 },
+      { x: 12, y: 15 },
+      { x: 8, y: 15 },
+    ],
+    size: 2,
+  };
 
   it('two different Unique Actions in one activation, each once', () => {
     const sk = skirmish({
@@ -251,7 +260,19 @@ describe('R42: Duel placement at the free Engaged point nearest the challenger',
         { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
         { player: 1, x: 10, y: 15, kind: 'character', profile: { name: 'Target' } },
       ],
-      terrain: [{ id: 'rock', shape: [{ x: 8, y: 12.8 }, { x: 12, y: 12.8 }, { x: 12, y: 14 }, { x: 8, y: 14 }], size: 0, rules: ['Impassable'] }],
+      terrain: [
+        {
+          id: 'rock',
+          shape: [
+            { x: 8, y: 12.8 },
+            { x: 12, y: 12.8 },
+            { x: 12, y: 14 },
+            { x: 8, y: 14 },
+          ],
+          size: 0,
+          rules: ['Impassable'],
+        },
+      ],
     });
     const brute = nearestBySampling(sk, { x: 10, y: 10 }, { x: 10, y: 15 }, [sk.ids[0]], rock);
     challenge(sk);
@@ -276,11 +297,7 @@ describe('R42: Duel placement at the free Engaged point nearest the challenger',
 
   it('no free point round the target: the target is placed next to the challenger instead', () => {
     const sk = skirmish({
-      warriors: [
-        { player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } },
-        { player: 1, x: 13, y: 14, kind: 'character', profile: { name: 'Target' } },
-        ...ring(1, 13, 14),
-      ],
+      warriors: [{ player: 0, x: 10, y: 10, kind: 'character', profile: { name: 'Challenger' } }, { player: 1, x: 13, y: 14, kind: 'character', profile: { name: 'Target' } }, ...ring(1, 13, 14)],
     });
     expect(nearestBySampling(sk, sk.w(0), sk.w(1), [sk.ids[0]])).toBe(Infinity);
     challenge(sk);

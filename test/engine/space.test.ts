@@ -12,7 +12,17 @@ const scenarios = ['annihilation', 'raid', 'broken-lines'].map((n) => getScenari
 /** A March of w towards (tx, ty) given every base on the table, as the engine moved before it narrowed the obstacles. */
 function moveAgainstEverything(s: GameState, w: Warrior, tx: number, ty: number, max: number) {
   const enemies = s.warriors.filter((e) => e.status === 'table' && e.player !== w.player && canEngage(w, e));
-  return moveAlong({ mover: w, to: { x: tx, y: ty }, maxDistance: max, blockers: blockersFor(s, w), impassable: s.impassable, difficult: s.difficult, table: s.table, engageWith: enemies, engagementRange: s.ruleset.engagementRange });
+  return moveAlong({
+    mover: w,
+    to: { x: tx, y: ty },
+    maxDistance: max,
+    blockers: blockersFor(s, w),
+    impassable: s.impassable,
+    difficult: s.difficult,
+    table: s.table,
+    engageWith: enemies,
+    engagementRange: s.ruleset.engagementRange,
+  });
 }
 
 function moveAgainstNarrowed(s: GameState, w: Warrior, tx: number, ty: number, max: number) {

@@ -81,8 +81,29 @@ const nested = (depth: number): Json => {
 
 /** Replacement values: other types, bounds, huge numbers, nesting, paths. */
 const HOSTILE: Json[] = [
-  null, true, '', 'x', [], {}, 0, -1, 1.5, 1e9, -1e9, 1e308, 2 ** 53, 100_001, nested(10), nested(70),
-  '/', '/proc/x', '../armies', 'missing.json', '../factions', ' ', 'a'.repeat(5000),
+  null,
+  true,
+  '',
+  'x',
+  [],
+  {},
+  0,
+  -1,
+  1.5,
+  1e9,
+  -1e9,
+  1e308,
+  2 ** 53,
+  100_001,
+  nested(10),
+  nested(70),
+  '/',
+  '/proc/x',
+  '../armies',
+  'missing.json',
+  '../factions',
+  ' ',
+  'a'.repeat(5000),
 ];
 const KEYS = ['__proto__', 'constructor', 'prototype', 'unknownKey', 'kind'];
 
@@ -186,7 +207,11 @@ describe('fuzz: hostile input files', () => {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'validate', ...files], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status === 0 || r.status === 2).toBe(true);
     const lines = `${r.stdout}${r.stderr}`.trimEnd().split('\n');
-    for (const f of files) expect(lines.some((l) => l.startsWith(`${f}: `)), f).toBe(true);
+    for (const f of files)
+      expect(
+        lines.some((l) => l.startsWith(`${f}: `)),
+        f,
+      ).toBe(true);
     for (const line of lines) expect(line).not.toMatch(/^error: |\(run again with --debug|\n\s+at |Maximum call stack/);
     expect(r.stderr).toContain(`${deep}: line 1, column 65: nested deeper than 64 levels`);
   });

@@ -85,13 +85,30 @@ describe('fuzz: plugin bots that misbehave', () => {
       }
       expect(r.status, r.stderr).toBe(1);
       expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
-      expect(r.stderr).toMatch(new RegExp(`^error: bot misbehave-${mode} \\(.*misbehave\\.mjs\\) .*\\b(deployFirst|deploy|supremacyTie|commandAbility|duelResponse|commandCard|selectWarrior|action)\\b.*; replay it with --seed ${seed}\\n$`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^error: bot misbehave-${mode} \\(.*misbehave\\.mjs\\) .*\\b(deployFirst|deploy|supremacyTie|commandAbility|duelResponse|commandCard|selectWarrior|action)\\b.*; replay it with --seed ${seed}\\n$`,
+        ),
+      );
     }
   });
 });
 
 /** Names a run writes in its output folder (the pid's temporaries included: this process runs in process). */
-const NAMES = ['games.csv', 'summary.csv', 'errors.csv', 'manifest.json', 'checkpoint.jsonl', 'run.lock', '.games.csv.tmp', `.games.csv.tmp-${process.pid}`, `.errors.csv.tmp-${process.pid}`, `.summary.csv.tmp-${process.pid}`, `.manifest.json.tmp-${process.pid}`, `.run.lock.tmp-${process.pid}`];
+const NAMES = [
+  'games.csv',
+  'summary.csv',
+  'errors.csv',
+  'manifest.json',
+  'checkpoint.jsonl',
+  'run.lock',
+  '.games.csv.tmp',
+  `.games.csv.tmp-${process.pid}`,
+  `.errors.csv.tmp-${process.pid}`,
+  `.summary.csv.tmp-${process.pid}`,
+  `.manifest.json.tmp-${process.pid}`,
+  `.run.lock.tmp-${process.pid}`,
+];
 const plantArb = fc.constantFrom('none', 'link', 'dangling', 'linkToFolder', 'garbage', 'folder');
 
 describe('fuzz: files planted in the output folder', () => {

@@ -161,7 +161,12 @@ const readStep = (page: Page): Promise<StepView> => page.evaluate(READ_STEP) as 
  * step shows its round and VP and the zones as the engine seized them, a
  * move ends where the event says, the slain and destroyed markers are gone.
  */
-async function checkReplay(page: Page, replay: ReplayData, truth: Truth, each?: (k: number, dom: StepView) => void): Promise<{ destroyed: number; victory: number; deployments: number; aims: number; held: number[] }> {
+async function checkReplay(
+  page: Page,
+  replay: ReplayData,
+  truth: Truth,
+  each?: (k: number, dom: StepView) => void,
+): Promise<{ destroyed: number; victory: number; deployments: number; aims: number; held: number[] }> {
   const PX = (x: number) => replay.layout.margin + x * replay.layout.scale;
   const PY = (y: number) => replay.layout.top + (replay.layout.height - y) * replay.layout.scale;
   const n = replay.frames.length;
@@ -183,8 +188,18 @@ async function checkReplay(page: Page, replay: ReplayData, truth: Truth, each?: 
     const last = f.events - 1;
     expect(dom.label).toBe(`Step ${k + 1} of ${n}: ${f.label}`);
     // The narration of the step is its own events', nothing from the next step.
-    const lines = evs.flatMap((e) => (e.type === 'gameEnd' ? [] : (narrate(e) ?? '').split('\n').filter((l) => l.trim() !== '').map((l) => l.trimEnd())));
-    const told = dom.lines.split('\n').filter((l) => !l.startsWith('  ~ ')).join('\n');
+    const lines = evs.flatMap((e) =>
+      e.type === 'gameEnd'
+        ? []
+        : (narrate(e) ?? '')
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map((l) => l.trimEnd()),
+    );
+    const told = dom.lines
+      .split('\n')
+      .filter((l) => !l.startsWith('  ~ '))
+      .join('\n');
     expect(told.startsWith(lines.join('\n')), `step ${k + 1} narration`).toBe(true);
     for (const e of evs) {
       if (e.type === 'roundStart') round = e.round;
@@ -395,7 +410,9 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
     const phone = await openPage(390);
     await phone.page.goto(pathToFileURL(f).href);
     await phone.page.click('#next');
-    const box = await phone.page.evaluate(`(() => { const t = document.querySelector('#table svg').getBoundingClientRect(); const p = document.getElementById('panel').getBoundingClientRect(); return { scroll: document.documentElement.scrollWidth, tableRight: t.right, panelTop: p.top, tableBottom: t.bottom, font: parseFloat(getComputedStyle(document.getElementById('lines')).fontSize) }; })()`) as { scroll: number; tableRight: number; panelTop: number; tableBottom: number; font: number };
+    const box = (await phone.page.evaluate(
+      `(() => { const t = document.querySelector('#table svg').getBoundingClientRect(); const p = document.getElementById('panel').getBoundingClientRect(); return { scroll: document.documentElement.scrollWidth, tableRight: t.right, panelTop: p.top, tableBottom: t.bottom, font: parseFloat(getComputedStyle(document.getElementById('lines')).fontSize) }; })()`,
+    )) as { scroll: number; tableRight: number; panelTop: number; tableBottom: number; font: number };
     expect(box.scroll).toBeLessThanOrEqual(390);
     expect(box.tableRight).toBeLessThanOrEqual(390);
     expect(box.panelTop).toBeGreaterThanOrEqual(box.tableBottom);
@@ -449,12 +466,21 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
     };
   })()`;
 
-  it('on a 390 px phone a Raid between balanced bots shows each reason on its own action\'s step, the table full width and legible, the controls at hand, a jump to any round', async () => {
+  it("on a 390 px phone a Raid between balanced bots shows each reason on its own action's step, the table full width and legible, the controls at hand, a jump to any round", async () => {
     const { replay, truth, url } = replayPage('raid', 'reasons-1', 'balanced');
     expect(truth.reasons.length).toBeGreaterThan(100);
     const { page, errors } = await openPage(390);
     await page.goto(url);
-    const l = (await page.evaluate(PHONE_LAYOUT)) as { scroll: number; boardWidth: number; boardBottom: number; smallest: number; labelTop: number; controlsInView: boolean[]; linesCovered: boolean; font: number };
+    const l = (await page.evaluate(PHONE_LAYOUT)) as {
+      scroll: number;
+      boardWidth: number;
+      boardBottom: number;
+      smallest: number;
+      labelTop: number;
+      controlsInView: boolean[];
+      linesCovered: boolean;
+      font: number;
+    };
     expect(l.scroll).toBeLessThanOrEqual(390);
     expect(l.boardWidth).toBeGreaterThanOrEqual(0.95 * 390);
     expect(l.smallest, 'smallest text on the table, px as drawn').toBeGreaterThanOrEqual(9.5);
@@ -506,14 +532,21 @@ describe.skipIf(!haveBrowser)('report and replay in headless Chromium', () => {
 
   it('on a 390 px phone Broken Lines shows who holds the marker at every step, in its colour and in words', async () => {
     // The first seed whose game sees each player seize the marker.
-    const seed = firstSeedWith('broken-lines', 'has each player seize the marker', [0, 1].map((p) => (e: GameEvent) => markerSeizer(e) === p));
+    const seed = firstSeedWith(
+      'broken-lines',
+      'has each player seize the marker',
+      [0, 1].map((p) => (e: GameEvent) => markerSeizer(e) === p),
+    );
     const { replay, truth, url } = replayPage('broken-lines', seed, 'random');
     expect(replay.markers.map((m) => m.seized)).toEqual([true]);
     const { page, errors } = await openPage(390);
     await page.goto(url);
     const seen = await checkReplay(page, replay, truth);
     // Steps with the marker held by nobody, by player 1 and by player 2.
-    expect(seen.held.every((n) => n > 0), String(seen.held)).toBe(true);
+    expect(
+      seen.held.every((n) => n > 0),
+      String(seen.held),
+    ).toBe(true);
     expect(seen.aims).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();

@@ -15,7 +15,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** The fixture run with the given (first seat, winner) results in place of its games' own, cycling. */
-function runWith(results: [('A' | 'B'), ('A' | 'B' | 'draw')][]): string {
+function runWith(results: ['A' | 'B', 'A' | 'B' | 'draw'][]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'skirmish-first-seat-'));
   dirs.push(dir);
   cpSync(FIXTURE, dir, { recursive: true });
@@ -43,7 +43,12 @@ async function firstSeat(dir: string): Promise<Record<string, [number, number]>>
 
 describe("the report's first-seat figures", () => {
   it('all draws: 50% in every scenario', async () => {
-    const t = await firstSeat(runWith([['A', 'draw'], ['B', 'draw']]));
+    const t = await firstSeat(
+      runWith([
+        ['A', 'draw'],
+        ['B', 'draw'],
+      ]),
+    );
     expect(Object.keys(t)).toEqual(['meeting-engagement', 'raid', 'annihilation']);
     for (const [games, rate] of Object.values(t)) {
       expect(games).toBe(120);

@@ -35,8 +35,26 @@ const SUMMARY_HEADER = [
   'vp_margin_mean', 'vp_margin_low', 'vp_margin_high', 'matchup_p_holm', 'matchup_imbalanced', 'first_seat_p_holm', 'first_seat_imbalanced', 'verdict_agrees',
 ] as const; // prettier-ignore
 /** A summary.csv row of army a against b, both seats played by `policy`. */
-const tierRow = (policy: string, p: string, flag: string, agrees: string, scenario = 'annihilation'): string[] =>
-  [`a vs b | ${scenario} | ${policy}`, scenario, 'a', 'b', policy, policy, '100', '0.7', '0.6', '0.78', '3', '1', '5', p, flag, '1', '0', agrees];
+const tierRow = (policy: string, p: string, flag: string, agrees: string, scenario = 'annihilation'): string[] => [
+  `a vs b | ${scenario} | ${policy}`,
+  scenario,
+  'a',
+  'b',
+  policy,
+  policy,
+  '100',
+  '0.7',
+  '0.6',
+  '0.78',
+  '3',
+  '1',
+  '5',
+  p,
+  flag,
+  '1',
+  '0',
+  agrees,
+];
 
 /** Per chart figure: its SVG and how many drawn marks (paths, lines, text) vega put in its mark groups. */
 function figures(html: string): { id: string; marks: number }[] {
@@ -86,7 +104,10 @@ describe('report of each kind of folder', () => {
 
   it('run: the win-rate table holds summary.csv numbers and flags exactly the Holm-flagged cells', async () => {
     const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
-    const summary = readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1);
+    const summary = readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
     const flagged = summary.filter((l) => l.endsWith(',1')).length;
     expect(flagged).toBeGreaterThan(0);
     const table = html.slice(html.indexOf('id="win-rate"'), html.indexOf('id="first-seat"'));
@@ -124,7 +145,10 @@ describe('report of each kind of folder', () => {
 const tablesOf = (html: string): { head: string[]; rows: string[][] }[] =>
   [...html.matchAll(/<table><thead><tr>(.*?)<\/tr><\/thead><tbody>\n?([\s\S]*?)\n?<\/tbody><\/table>/g)].map((m) => ({
     head: [...m[1].matchAll(/<th>(.*?)<\/th>/g)].map((c) => c[1]),
-    rows: m[2].split('\n').filter((r) => r !== '').map((r) => [...r.matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1])),
+    rows: m[2]
+      .split('\n')
+      .filter((r) => r !== '')
+      .map((r) => [...r.matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1])),
   }));
 
 describe('every page: contents, data links, number formats', () => {
@@ -138,7 +162,9 @@ describe('every page: contents, data links, number formats', () => {
       const figures = [...html.matchAll(/<figure class="[^"]+" id="([^"]+)"/g)].map((m) => m[1]);
       expect(figures.length).toBeGreaterThan(0);
       for (const f of figures) expect(targets, `figure ${f} in the contents`).toContain(f);
-      const csvs = readdirSync(dir).filter((f) => f.endsWith('.csv')).sort();
+      const csvs = readdirSync(dir)
+        .filter((f) => f.endsWith('.csv'))
+        .sort();
       const links = [...html.slice(html.indexOf('<h2 id="data">')).matchAll(/<a href="([^"]+)">/g)].map((m) => decodeURIComponent(m[1]));
       expect(links).toEqual(csvs);
       for (const t of tablesOf(html)) {
@@ -153,7 +179,15 @@ describe('every page: contents, data links, number formats', () => {
 
   it('run: every chart draws the scenarios in the experiment’s order, as the tables list them', async () => {
     const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
-    const order = [...new Set(readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1]))];
+    const order = [
+      ...new Set(
+        readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8')
+          .trim()
+          .split('\n')
+          .slice(1)
+          .map((l) => l.split(',')[1]),
+      ),
+    ];
     expect(order).not.toEqual([...order].sort());
     const ids = [...html.matchAll(/<figure class="chart" id="([^"]+)"/g)].map((m) => m[1]);
     for (const id of ids) {
@@ -172,9 +206,18 @@ describe('every page: contents, data links, number formats', () => {
     for (const f of ['pairings.csv', 'ratings.csv']) cpSync(path.join(REPORT_FIXTURES, 'tournament', f), path.join(dir, f));
     const bare = (await buildReport({ dir, replays: false })).html;
     expect(bare).toContain('Scenarios: not recorded (no manifest.json in the folder).');
-    const pairings = readFileSync(path.join(dir, 'pairings.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const pairings = readFileSync(path.join(dir, 'pairings.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const games = pairings.reduce((n, r) => n + Number(r[2]), 0);
-    const tournament = { policies: ['random', 'aggressive', 'balanced'], armies: ['sims/armies/ironbound-800.json', 'sims/armies/tuskfell-800.json'], scenarios: ['raid', 'broken-lines'], gamesPerPairing: 8 };
+    const tournament = {
+      policies: ['random', 'aggressive', 'balanced'],
+      armies: ['sims/armies/ironbound-800.json', 'sims/armies/tuskfell-800.json'],
+      scenarios: ['raid', 'broken-lines'],
+      gamesPerPairing: 8,
+    };
     writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ tournament }));
     const { html } = await buildReport({ dir, replays: false });
     expect(html).toContain(`${games.toLocaleString('en')} games: ${pairings.length} pairings of 3 policies (random, aggressive, balanced)`);
@@ -186,7 +229,13 @@ describe('every page: contents, data links, number formats', () => {
 describe('run report: scales, flags, formats, notable games, tiers', () => {
   it('VP and margin charts draw a panel per scenario, each with its own VP axis', async () => {
     const { html } = await buildReport({ dir: path.join(REPORT_FIXTURES, 'run'), replays: false });
-    const scenarios = new Set(readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1])).size;
+    const scenarios = new Set(
+      readFileSync(path.join(REPORT_FIXTURES, 'run', 'summary.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).size;
     expect(scenarios).toBeGreaterThan(1);
     const wide = (id: string): string => {
       const fig = html.slice(html.indexOf(`id="${id}"`));
@@ -201,7 +250,11 @@ describe('run report: scales, flags, formats, notable games, tiers', () => {
     const cells = [...html.matchAll(/<td>(-?\d+\.\d+)<\/td>/g)].map((m) => m[1]);
     expect(cells.length).toBeGreaterThan(50);
     for (const c of cells) expect(c).toMatch(/^-?\d+\.\d$/);
-    const summary = { file: 's.csv', columns: [...SUMMARY_HEADER], rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0'), tierRow('random', '4e-9', '1', '0'), tierRow('aggressive', '0.0000', '1', '0')] };
+    const summary = {
+      file: 's.csv',
+      columns: [...SUMMARY_HEADER],
+      rows: [tierRow('balanced', '0.000123', '1', '0'), tierRow('search', '0.5', '0', '0'), tierRow('random', '4e-9', '1', '0'), tierRow('aggressive', '0.0000', '1', '0')],
+    };
     const [section] = runSections(summary, null);
     const win = section.charts.find((c) => c.id === 'win-rate')!;
     // A p-value below 0.0001 (or written as 0.0000 in summary.csv) is "< 0.0001", never "0".
@@ -225,7 +278,10 @@ describe('run report: scales, flags, formats, notable games, tiers', () => {
     const [section] = runSections(summary, null);
     const t = section.tables![0];
     expect(t.table.columns).toEqual(['scenario', 'matchup', 'verdict: balanced vs balanced', 'verdict: search vs search', 'verdicts agree']);
-    expect(t.table.rows.map((r) => [r[0], r[4]])).toEqual([['annihilation', 'NO'], ['raid', 'yes']]);
+    expect(t.table.rows.map((r) => [r[0], r[4]])).toEqual([
+      ['annihilation', 'NO'],
+      ['raid', 'yes'],
+    ]);
     expect(String(t.table.rows[0][2])).toMatch(/^a ahead \(70%, p 0\.0100\)$/);
     expect(t.table.rows[0][3]).toMatch(/^even /);
     expect(t.caption).toMatch(/1 of 2 verdicts change/);
@@ -243,7 +299,14 @@ describe('run report: scales, flags, formats, notable games, tiers', () => {
       [0, 14, 'B', 'wipeOut', 5], // B by 14, a wipe-out in round 5
       [15, 14, 'A', 'vpThreshold', 6], // the closest that went the distance
     ];
-    const cols: Record<string, string[]> = { cell: g.map(() => 'c'), vp_a: g.map((x) => String(x[0])), vp_b: g.map((x) => String(x[1])), winner: g.map((x) => x[2]), end_reason: g.map((x) => x[3]), rounds: g.map((x) => String(x[4])) };
+    const cols: Record<string, string[]> = {
+      cell: g.map(() => 'c'),
+      vp_a: g.map((x) => String(x[0])),
+      vp_b: g.map((x) => String(x[1])),
+      winner: g.map((x) => x[2]),
+      end_reason: g.map((x) => x[3]),
+      rounds: g.map((x) => String(x[4])),
+    };
     const table: ColumnTable = { file: 'games.csv', rows: g.length, get: (n) => cols[n] };
     const picks = pickGames(table).get('c')!;
     expect(picks.map((p) => p.row)).toEqual([5, 4, 0]);
@@ -264,14 +327,20 @@ describe('campaign page', () => {
   it('a map hex per territory shaded by its usual holder, a verdict sentence, territories by lift as the CLI ranks them, shares in %', async () => {
     const dir = path.join(REPORT_FIXTURES, 'campaign');
     const { html } = await buildReport({ dir, replays: false });
-    const terr = readFileSync(path.join(dir, 'territories.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const terr = readFileSync(path.join(dir, 'territories.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const hexes = [...html.matchAll(/<g class="territory" data-id="([^"]+)">/g)].map((m) => m[1]);
     expect(hexes).toEqual(terr.map((r) => r[0]));
     // Shaded by the faction that held it at the end most often: Spire (a 53.5%) blue, Bastion (b 52.0%) red.
     const fillOf = (id: string): string => /fill="(#[0-9a-f]+)"/.exec(html.slice(html.indexOf(`data-id="${id}"`)))![1];
     expect(fillOf('Spire')).toBe('#1f5fbf');
     expect(fillOf('Bastion')).toBe('#c0392b');
-    expect(html).toMatch(/<p class="verdict">(Ironbound Dominion|Tuskfell Clans) is favoured: Ironbound Dominion won \d+ of 200 campaigns, [\d.]+% \(95% interval [\d.]+%–[\d.]+%\); Tuskfell Clans [\d.]+%\.<\/p>|<p class="verdict">Neither faction/);
+    expect(html).toMatch(
+      /<p class="verdict">(Ironbound Dominion|Tuskfell Clans) is favoured: Ironbound Dominion won \d+ of 200 campaigns, [\d.]+% \(95% interval [\d.]+%–[\d.]+%\); Tuskfell Clans [\d.]+%\.<\/p>|<p class="verdict">Neither faction/,
+    );
     expect(html).not.toMatch(/held_end_a|predicts_winner/);
     expect(html).toContain('held by Ironbound Dominion');
     // The lift chart's rows in the CLI's order (largest lift first), its table in %.
@@ -294,7 +363,14 @@ describe('campaign battles', () => {
       ['invader', '2', '2', 'wipeOut'],
     ];
     expect(battleOrderLine(t(rows))).toBe("2 of 4 battles went against their VP order: 2 wipeOut (R28: a wiped-out army loses whatever its VP; battles.csv's end_reason).");
-    expect(battleOrderLine(t(rows.map((r) => r.slice(0, 3)), ['result', 'vp_invader', 'vp_protector']))).toMatch(/^2 of 4 .* no end_reason/);
+    expect(
+      battleOrderLine(
+        t(
+          rows.map((r) => r.slice(0, 3)),
+          ['result', 'vp_invader', 'vp_protector'],
+        ),
+      ),
+    ).toMatch(/^2 of 4 .* no end_reason/);
     expect(battleOrderLine(t(rows.slice(0, 1)))).toMatch(/^Every one of the 1 battles/);
   });
 });
@@ -378,7 +454,10 @@ describe('replays', () => {
     expect(html).toMatch(/the closest game that went the distance \(VP margin [\d.]+\)<\/a>: [^<]*, ended (after the last round|at the VP threshold) in round \d+/);
     expect(html).not.toMatch(/inputs changed/);
     // Each replay names the play command that plays its game again: run it, and it ends as games.csv says.
-    const rows = readFileSync(path.join(dir, 'games.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const rows = readFileSync(path.join(dir, 'games.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     const col = (n: string): number => rows[0].indexOf(n);
     const seats = new Set<string>();
     for (const r of o.replays) {
@@ -421,10 +500,24 @@ describe('replays', () => {
   it('a replay from play --replay names its own command, quoted for the shell, which plays the same game', () => {
     const dir = tmp();
     const page = path.join(dir, 'game.html');
-    const flags = ['--army-a', 'sims/armies/tuskfell-400.json', '--army-b', 'sims/armies/ironbound-400.json', '--scenario', 'broken-lines', '--seed', "it's 7", '--policy-a', 'balanced:aggression=0.7'];
+    const flags = [
+      '--army-a',
+      'sims/armies/tuskfell-400.json',
+      '--army-b',
+      'sims/armies/ironbound-400.json',
+      '--scenario',
+      'broken-lines',
+      '--seed',
+      "it's 7",
+      '--policy-a',
+      'balanced:aggression=0.7',
+    ];
     const first = spawnSync(process.execPath, ['dist/cli/main.js', 'play', ...flags, '--json', '--replay', page], { cwd: ROOT, encoding: 'utf8' });
     expect(first.status, first.stderr).toBe(0);
-    const command = /<code id="command">([^<]*)<\/code>/.exec(readFileSync(page, 'utf8'))![1].replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    const command = /<code id="command">([^<]*)<\/code>/
+      .exec(readFileSync(page, 'utf8'))![1]
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"');
     expect(command.startsWith('skirmish play --army-a sims/armies/tuskfell-400.json ')).toBe(true);
     const again = spawnSync('sh', ['-c', `${command.replace(/^skirmish /, `"${process.execPath}" dist/cli/main.js `)} --json`], { cwd: ROOT, encoding: 'utf8' });
     expect(again.status, again.stderr).toBe(0);
@@ -440,7 +533,7 @@ describe('run report: the confirmation of each flag', () => {
     r[header.indexOf('first_seat_imbalanced')] = first[0] === '' ? '0' : '1';
     return [...r, '0.68', matchup[0] !== '' || first[0] !== '' ? 'search' : '', ...matchup.slice(1), ...first.slice(1)];
   };
-  it('lists every flag with the stronger policy\'s rate, games, paired test and verdict, and counts the verdicts', () => {
+  it("lists every flag with the stronger policy's rate, games, paired test and verdict, and counts the verdicts", () => {
     const summary = {
       file: 's.csv',
       columns: header,

@@ -37,11 +37,7 @@ describe('ruleset overrides', () => {
 
   it('names the source and the path of each bad knob', () => {
     const e = inputError(() => resolveRuleset({ aimedBonus: -1, marker: { colour: 'red' }, supremacyTie: 'coin' }, 'exp.json', ['ruleset']));
-    expect(e.lines).toEqual([
-      'exp.json: ruleset.aimedBonus: must be ≥ 0',
-      'exp.json: ruleset.supremacyTie: expected "fewerVpChooses" or "reroll"',
-      'exp.json: ruleset.marker.colour: unknown key',
-    ]);
+    expect(e.lines).toEqual(['exp.json: ruleset.aimedBonus: must be ≥ 0', 'exp.json: ruleset.supremacyTie: expected "fewerVpChooses" or "reroll"', 'exp.json: ruleset.marker.colour: unknown key']);
     expect(inputError(() => resolveRuleset({ nonsense: 1 }, 'x')).lines).toEqual(['x: nonsense: unknown key']);
     expect(inputError(() => resolveRuleset({ overkill: 'yes' }, 'x')).lines).toEqual(['x: overkill: expected boolean, got string']);
     expect(inputError(() => resolveRuleset({ sizeByRole: 2 }, 'x')).lines).toEqual(['x: sizeByRole: expected object, got number']);

@@ -9,18 +9,31 @@ const ref = (label: string) => ({ label, path: `${label}.json`, file: '' });
  * A cell of `pairs` seat-swapped pairs: in `aAhead` of them army A wins both
  * games, in `firstAhead` the first seat wins both, the rest split by seat 1/1.
  */
-function cell(
-  key: string,
-  policy: string,
-  pairs: { aAhead: number; bAhead?: number; firstAhead?: number; even: number },
-  point?: { index: number; values: string[]; sameAs?: number },
-): CellSummary {
+function cell(key: string, policy: string, pairs: { aAhead: number; bAhead?: number; firstAhead?: number; even: number }, point?: { index: number; values: string[]; sameAs?: number }): CellSummary {
   const s = new CellSummary({ key, scenarioLabel: 'raid', armyA: ref('x'), armyB: ref('y'), policyA: policy, policyB: policy, ...(point ? { point } : {}) });
   let g = 0;
   const game = (firstSeat: 'A' | 'B', winner: 'A' | 'B'): void => {
     const r: GameRecord = {
-      cell: key, game: g++, seed: 's', scenario: 'raid', armyA: 'x', armyB: 'y', policyA: policy, policyB: policy, firstSeat, winner,
-      vpA: 0, vpB: 0, rounds: 5, endReason: 'lastRound', warriorsLostA: 0, warriorsLostB: 0, pointsDestroyedA: 0, pointsDestroyedB: 0, stalled: false, passiveRounds: 0,
+      cell: key,
+      game: g++,
+      seed: 's',
+      scenario: 'raid',
+      armyA: 'x',
+      armyB: 'y',
+      policyA: policy,
+      policyB: policy,
+      firstSeat,
+      winner,
+      vpA: 0,
+      vpB: 0,
+      rounds: 5,
+      endReason: 'lastRound',
+      warriorsLostA: 0,
+      warriorsLostB: 0,
+      pointsDestroyedA: 0,
+      pointsDestroyedB: 0,
+      stalled: false,
+      passiveRounds: 0,
     };
     s.add(r);
   };

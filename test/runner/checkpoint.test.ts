@@ -125,7 +125,17 @@ describe('the output folder on every start', () => {
     const dir = out();
     const victim = path.join(out(), 'precious.txt');
     writeFileSync(victim, 'precious');
-    const names = ['games.csv', 'summary.csv', 'errors.csv', 'manifest.json', CHECKPOINT_FILE, `.games.csv.tmp-${process.pid}`, `.errors.csv.tmp-${process.pid}`, `.summary.csv.tmp-${process.pid}`, `.manifest.json.tmp-${process.pid}`];
+    const names = [
+      'games.csv',
+      'summary.csv',
+      'errors.csv',
+      'manifest.json',
+      CHECKPOINT_FILE,
+      `.games.csv.tmp-${process.pid}`,
+      `.errors.csv.tmp-${process.pid}`,
+      `.summary.csv.tmp-${process.pid}`,
+      `.manifest.json.tmp-${process.pid}`,
+    ];
     for (const n of names) symlinkSync(victim, path.join(dir, n));
     const o = await run({ out: dir });
     expect(o.status).toBe('complete');
@@ -153,7 +163,7 @@ describe('merge', () => {
     return [a, b];
   }
 
-  it('takes the output folder\'s lock: a folder a run is writing is refused and left alone', async () => {
+  it("takes the output folder's lock: a folder a run is writing is refused and left alone", async () => {
     const dirs = await slices();
     const target = out();
     // A live process that is not this one (a lock naming this process, which does not hold it, is stale).
@@ -170,7 +180,9 @@ describe('merge', () => {
     j.package.version = '0.0.1';
     writeFileSync(m, JSON.stringify(j));
     const target = path.join(out(), 'merged');
-    await expect(mergeShards({ dirs, out: target })).rejects.toThrow(new RegExp(`^${dirs[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+\\+[0-9a-f]{12}; merge it with that version`));
+    await expect(mergeShards({ dirs, out: target })).rejects.toThrow(
+      new RegExp(`^${dirs[1]}: a slice made by skirmish-lab 0\\.0\\.1, this is \\d+\\.\\d+\\.\\d+\\+[0-9a-f]{12}; merge it with that version`),
+    );
     expect(existsSync(target)).toBe(false);
     mkdirSync(target);
   });

@@ -86,7 +86,7 @@ describe('tiersTest: the paired test between tiers', () => {
   });
 });
 
-describe('a run with confirmation (the stand-in game: the policy sets the first seat\'s edge)', () => {
+describe("a run with confirmation (the stand-in game: the policy sets the first seat's edge)", () => {
   const cols = (file: string): Record<string, string>[] => {
     const [head, ...rows] = readFileSync(file, 'utf8').trimEnd().split('\n');
     const names = head.split(',');
@@ -188,4 +188,3 @@ describe('a sweep with confirmation: each fair value re-checked at the grid poin
     expect(crossingConfirmVerdict([])).toBe('not confirmed');
   });
 });
-

@@ -126,9 +126,7 @@ describe('generated lists in experiment files', () => {
   it('names the JSON path of a bad generated list', () => {
     const file = path.join(dir, 'e.json');
     const at = (army: unknown) => errorsOf(() => loadCheckedExperiment({ file: write({ ...base, matchups: [[base.matchups[0][0], army]] }) }));
-    expect(at({ ...spec, random: 'factions/nope.json' })).toEqual([
-      `${file}: matchups[0][1].random: file not found: factions/nope.json (paths are relative to the experiment file)`,
-    ]);
+    expect(at({ ...spec, random: 'factions/nope.json' })).toEqual([`${file}: matchups[0][1].random: file not found: factions/nope.json (paths are relative to the experiment file)`]);
     expect(at({ ...spec, points: 'many' })).toEqual([`${file}: matchups[0][1].points: expected number, got string`]);
     expect(at({ ...spec, points: 99 })).toEqual([
       `${file}: matchups[0][1].points: ${path.join(dir, 'factions', 'ironbound.json')}: characters: none fits in 99 points (the cheapest, "Lorekeeper", costs 100)`,

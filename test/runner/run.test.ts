@@ -182,7 +182,11 @@ describe('runExperiment with the stand-in game', () => {
     const b = await run({ experiment, workers: 2, chunk: 4 });
     expect(a.o.status).toBe('complete');
     expect(outputs(b.dir)).toEqual(outputs(a.dir));
-    const rows = outputs(a.dir).summary.trimEnd().split('\n').slice(1).map((l) => l.split(','));
+    const rows = outputs(a.dir)
+      .summary.trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const col = (name: (typeof SUMMARY_COLUMNS)[number]): number => SUMMARY_COLUMNS.indexOf(name);
     for (const r of rows) {
       const games = Number(r[col('games')]);

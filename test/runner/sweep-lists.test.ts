@@ -12,8 +12,26 @@ function played(spec: CellSpec, pairs: number, wins: number): CellSummary {
   for (let g = 0; g < 2 * pairs; g++) {
     const winner = g >> 1 < wins ? 'A' : 'B';
     const r: GameRecord = {
-      cell: spec.key, game: g, seed: 's', scenario: 'x', armyA: 'a', armyB: 'b', policyA: 'p', policyB: 'p', firstSeat: g % 2 === 0 ? 'A' : 'B', winner,
-      vpA: 0, vpB: 0, rounds: 5, endReason: 'lastRound', warriorsLostA: 0, warriorsLostB: 0, pointsDestroyedA: 0, pointsDestroyedB: 0, stalled: false, passiveRounds: 0,
+      cell: spec.key,
+      game: g,
+      seed: 's',
+      scenario: 'x',
+      armyA: 'a',
+      armyB: 'b',
+      policyA: 'p',
+      policyB: 'p',
+      firstSeat: g % 2 === 0 ? 'A' : 'B',
+      winner,
+      vpA: 0,
+      vpB: 0,
+      rounds: 5,
+      endReason: 'lastRound',
+      warriorsLostA: 0,
+      warriorsLostB: 0,
+      pointsDestroyedA: 0,
+      pointsDestroyedB: 0,
+      stalled: false,
+      passiveRounds: 0,
     };
     s.add(r);
   }
@@ -26,7 +44,12 @@ describe('the list arithmetic of a points-cost sweep', () => {
 
   it('finds every cost at which the list changes, not only at grid points', () => {
     // 271 + 100 + c ≤ 400 keeps the fifth Shieldbearer up to 29; a sixth fits only up to 14 (271 + 100 + 2c ≤ 400).
-    expect(plan.parameters[0].listSteps).toEqual({ '[]': [[14, 15], [29, 30]] });
+    expect(plan.parameters[0].listSteps).toEqual({
+      '[]': [
+        [14, 15],
+        [29, 30],
+      ],
+    });
     expect(plan.parameters[0].current).toBe(23);
     expect(plan.points.map((p) => p.spans![0])).toEqual([
       { low: 10, high: 14 },
@@ -57,11 +80,16 @@ describe('the list arithmetic of a points-cost sweep', () => {
     expect(c.result.status).toBe('step');
     expect([c.result.crossing, c.result.low, c.result.high]).toEqual([null, 29, 30]);
     expect(c.result.points.map((p) => p.x)).toEqual([10, 15, 30]);
-    expect(c.advice).toMatch(/no cost between 29 and 30 is fair; up to 29 the list fields ironbound-400: Shieldbearers 5 models and army A wins 57\.0% \(at 15\), from 30 ironbound-400: Shieldbearers 4 models and wins 45\.0% \(at 30\); change the list or the cost of another entry/);
+    expect(c.advice).toMatch(
+      /no cost between 29 and 30 is fair; up to 29 the list fields ironbound-400: Shieldbearers 5 models and army A wins 57\.0% \(at 15\), from 30 ironbound-400: Shieldbearers 4 models and wins 45\.0% \(at 30\); change the list or the cost of another entry/,
+    );
     const crossing = out.crossingCsv.split('\n');
     expect(crossing[1]).toContain(',,29,30,step,isotonic,23,');
     expect(crossing[1]).toContain(',14|15 29|30,');
-    const sweep = out.sweepCsv.trimEnd().split('\n').map((l) => l.split(','));
+    const sweep = out.sweepCsv
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(','));
     expect(sweep.map((r) => r[r.length - 1])).toEqual(['same_as', '', '', 'shieldbearer_model_cost=15', 'shieldbearer_model_cost=15', '', 'shieldbearer_model_cost=30', 'shieldbearer_model_cost=30']);
     const lists = out.listsCsv!.trimEnd().split('\n');
     expect(lists[0]).toBe('shieldbearer_model_cost,army,regiment,entry,models,points,army_points,same_as');
@@ -102,7 +130,9 @@ describe('the list past the last step (no list change beyond the range)', () => 
   it('says cost alone cannot reach 50% when the last list is clearly off it, never "extend the range"', () => {
     const c = outputs([0.78, 0.68, 1, 1, 0.6, 1, 1]).crossings[0];
     expect(c.result.status).toBe('above-range');
-    expect(c.advice).toMatch(/^the list no longer changes past 30: every cost from 30 fields ironbound-400: Shieldbearers 4 models and army A wins 60\.0% \[.*\], so cost alone cannot reach 50% there; change the list or the cost of another entry/);
+    expect(c.advice).toMatch(
+      /^the list no longer changes past 30: every cost from 30 fields ironbound-400: Shieldbearers 4 models and army A wins 60\.0% \[.*\], so cost alone cannot reach 50% there; change the list or the cost of another entry/,
+    );
     expect(c.advice).not.toMatch(/extend the range towards/);
     expect(crossingVerdict(c)).toBe('not reached, and cost alone cannot reach it: the list no longer changes from 30');
   });
@@ -114,7 +144,16 @@ describe('advice across bot tiers', () => {
     const plan = { parameters: [{ name: 'knob', target: 'x.json', pointer: '/k', values }], points: values.map((v) => ({ values: [v], label: `knob=${v}` })), baseCells: 2 };
     const ref = (label: string) => ({ label, path: `${label}.json`, file: '' });
     const spec = (tier: string, k: number): CellSpec =>
-      ({ index: 0, key: `a vs b | raid | ${tier} vs ${tier} | knob=${values[k]}`, scenarioLabel: 'raid', armyA: ref('a'), armyB: ref('b'), policyA: tier, policyB: tier, point: { index: k, values: [String(values[k])] } }) as CellSpec;
+      ({
+        index: 0,
+        key: `a vs b | raid | ${tier} vs ${tier} | knob=${values[k]}`,
+        scenarioLabel: 'raid',
+        armyA: ref('a'),
+        armyB: ref('b'),
+        policyA: tier,
+        policyB: tier,
+        point: { index: k, values: [String(values[k])] },
+      }) as CellSpec;
     // The random tier crosses 50% near 2, the balanced one near 4.
     const random = [0.3, 0.5, 0.7, 0.8, 0.9];
     const balanced = [0.1, 0.2, 0.3, 0.5, 0.7];

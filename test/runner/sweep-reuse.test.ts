@@ -50,10 +50,20 @@ describe('same_as grid points play their games once', () => {
       const played = playTask(await createGame(cell), { cell, seed: e.seed, start: 0, end: 6 });
       expect(played.errors).toEqual([]);
       const point = cell.point!.values;
-      expect(lines.filter((l) => l.startsWith(`"${cell.key}"`) || l.startsWith(`${cell.key},`))).toEqual(csvText(played.rows.map((r) => [...gameRow(r), ...point])).trimEnd().split('\n'));
+      expect(lines.filter((l) => l.startsWith(`"${cell.key}"`) || l.startsWith(`${cell.key},`))).toEqual(
+        csvText(played.rows.map((r) => [...gameRow(r), ...point]))
+          .trimEnd()
+          .split('\n'),
+      );
     }
     // The same games: only the cell, the price of the Shieldbearers lost and the parameter differ.
-    const cols = (k: number) => lines.slice(6 * k, 6 * k + 6).map((l) => l.split(',').filter((_f, i) => i !== 0 && i !== 16 && i !== 20).join());
+    const cols = (k: number) =>
+      lines.slice(6 * k, 6 * k + 6).map((l) =>
+        l
+          .split(',')
+          .filter((_f, i) => i !== 0 && i !== 16 && i !== 20)
+          .join(),
+      );
     expect(cols(1)).toEqual(cols(0));
     expect(cols(2)).toEqual(cols(0));
   }, 300_000);

@@ -20,7 +20,11 @@ afterAll(() => {
 
 const FILES = ['games.csv', 'summary.csv', 'errors.csv', 'sweep.csv', 'crossing.csv', 'lists.csv'];
 const read = (dir: string): Record<string, string> => Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
-const csv = (text: string): string[][] => text.trimEnd().split('\n').map((l) => l.split(','));
+const csv = (text: string): string[][] =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split(','));
 
 describe('a sweep with the stand-in game', () => {
   let reference: Record<string, string>;
@@ -57,7 +61,10 @@ describe('a sweep with the stand-in game', () => {
     expect(sweep).toHaveLength(1 + 14);
     expect(sweep[1][0]).toBe('alpha-400 vs beta-400 | meeting-engagement | random vs random');
     const winRate = sweep[0].indexOf('win_rate_a');
-    const rates = sweep.slice(1).filter((r) => r[0].includes('raid')).map((r) => Number(r[winRate]));
+    const rates = sweep
+      .slice(1)
+      .filter((r) => r[0].includes('raid'))
+      .map((r) => Number(r[winRate]));
     expect(rates[0]).toBeLessThan(0.3);
     expect(rates[6]).toBeGreaterThan(0.7);
     const crossing = csv(reference['crossing.csv']);

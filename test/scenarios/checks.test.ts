@@ -17,9 +17,26 @@ describe('scenario geometry', () => {
   });
 
   it('refuses degenerate, crossing and too narrow shapes', () => {
-    const line = [{ polygon: [{ x: 1, y: 1 }, { x: 10, y: 1 }, { x: 20, y: 1 }] }];
+    const line = [
+      {
+        polygon: [
+          { x: 1, y: 1 },
+          { x: 10, y: 1 },
+          { x: 20, y: 1 },
+        ],
+      },
+    ];
     expect(withDeployment([line, ZONE_B])).toEqual([expect.stringMatching(/^s\.json: deployment\[0\]\[0\]: too small for a regiment/)]);
-    const bowtie = [{ polygon: [{ x: 0, y: 0 }, { x: 10, y: 10 }, { x: 10, y: 0 }, { x: 0, y: 10 }] }];
+    const bowtie = [
+      {
+        polygon: [
+          { x: 0, y: 0 },
+          { x: 10, y: 10 },
+          { x: 10, y: 0 },
+          { x: 0, y: 10 },
+        ],
+      },
+    ];
     expect(withDeployment([bowtie, ZONE_B])).toEqual(['s.json: deployment[0][0].polygon: edges 0 and 2 cross; expected a simple polygon']);
     expect(withDeployment([[{ rect: { x: 0, y: 0, w: 40, h: 2 } }], ZONE_B])).toHaveLength(1);
   });

@@ -54,7 +54,7 @@ describe('first-blood control (R24, R25)', () => {
     expect(seize(crowd(3, 1, 24, 24), { zone: zone12(0) })).toBe(1);
   });
 
-  it("the rules text's Contested example: a marker friendly to player 1 in a 12\" zone", () => {
+  it('the rules text\'s Contested example: a marker friendly to player 1 in a 12" zone', () => {
     const markers = [marker(0, 24, 30)];
     // Player 2 has more models but cannot seize: the zone is Contested.
     expect(seize([...crowd(2, 0, 24, 24), ...crowd(5, 1, 24, 24)], { markers })).toBe(null);
@@ -118,8 +118,7 @@ describe('conquest-stands control: the seizing article (R32)', () => {
 
 describe('steamroller control (R33)', () => {
   const sr = (ws: ControlWarrior[]) => seize(ws, { control: 'steamroller' });
-  const reg = (n: number, player: 0 | 1, x: number, y: number, start: number, alive: number, id: string) =>
-    crowd(n, player, x, y, { regimentId: id, regimentStart: start, regimentAlive: alive });
+  const reg = (n: number, player: 0 | 1, x: number, y: number, start: number, alive: number, id: string) => crowd(n, player, x, y, { regimentId: id, regimentStart: start, regimentAlive: alive });
 
   it('an eligible warrior alone in the zone controls it; any enemy warrior contests', () => {
     expect(sr(reg(3, 0, 24, 24, 5, 3, 'a'))).toBe(0);
@@ -165,11 +164,8 @@ describe('steamroller control (R33)', () => {
       expect(flagOf([warrior(0, touch, 24), warrior(1, 24, 24 + flag.r + INF_R + 1, { broken: true })])).toBe(0);
     });
 
-    it("the contacting warrior's regiment must have every remaining warrior within 4\"", () => {
-      const ws = [
-        warrior(0, touch, 24, { regimentId: 'r', regimentStart: 2, regimentAlive: 2 }),
-        warrior(0, 35, 24, { regimentId: 'r', regimentStart: 2, regimentAlive: 2 }),
-      ];
+    it('the contacting warrior\'s regiment must have every remaining warrior within 4"', () => {
+      const ws = [warrior(0, touch, 24, { regimentId: 'r', regimentStart: 2, regimentAlive: 2 }), warrior(0, 35, 24, { regimentId: 'r', regimentStart: 2, regimentAlive: 2 })];
       expect(flagOf(ws)).toBe(null);
       ws[1].x = touch + 2;
       expect(flagOf(ws)).toBe(0);

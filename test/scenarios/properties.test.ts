@@ -12,7 +12,9 @@ const key = (x: number, y: number, rest: unknown[]) => JSON.stringify([+x.toFixe
 
 function rotatedKeys(s: Scenario, items: { x: number; y: number }[], rest: (i: any) => unknown[], rotate: boolean): string[] {
   return items
-    .map((i) => (rotate ? key(s.table.width - i.x, s.table.height - i.y, rest({ ...i, friendlyTo: swap((i as any).friendlyTo), controlledBy: swap((i as any).controlledBy) })) : key(i.x, i.y, rest(i))))
+    .map((i) =>
+      rotate ? key(s.table.width - i.x, s.table.height - i.y, rest({ ...i, friendlyTo: swap((i as any).friendlyTo), controlledBy: swap((i as any).controlledBy) })) : key(i.x, i.y, rest(i)),
+    )
     .sort();
 }
 
@@ -26,7 +28,7 @@ describe('built-in scenarios are symmetric under 180° rotation with friendlyTo 
     expect(rotatedKeys(s, s.capturePoints, point, true)).toEqual(rotatedKeys(s, s.capturePoints, point, false));
   });
 
-  it('deployment: a point is in player 1\'s zone exactly when its rotation is in player 2\'s (property)', () => {
+  it("deployment: a point is in player 1's zone exactly when its rotation is in player 2's (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: scenarios.length - 1 }), fc.double({ min: 0, max: 48, noNaN: true }), fc.double({ min: 0, max: 48, noNaN: true }), (i, x, y) => {
         const s = scenarios[i];
@@ -37,7 +39,7 @@ describe('built-in scenarios are symmetric under 180° rotation with friendlyTo 
     );
   });
 
-  it('reinforcement: a point of the table edge is in player 1\'s zone exactly when its rotation is in player 2\'s (property)', () => {
+  it("reinforcement: a point of the table edge is in player 1's zone exactly when its rotation is in player 2's (property)", () => {
     const on = (s: Scenario, p: 0 | 1, edge: string, t: number) => s.reinforcement[p].some((seg) => seg.edge === edge && seg.from <= t && t <= seg.to);
     const opposite: Record<string, string> = { bottom: 'top', top: 'bottom', left: 'right', right: 'left' };
     fc.assert(
@@ -49,7 +51,7 @@ describe('built-in scenarios are symmetric under 180° rotation with friendlyTo 
     );
   });
 
-  it('friendly zones and markers sit in their owner\'s half, or on the centre line (R29)', () => {
+  it("friendly zones and markers sit in their owner's half, or on the centre line (R29)", () => {
     for (const s of scenarios) {
       for (const f of [...s.objectiveZones, ...s.objectiveMarkers, ...s.capturePoints]) {
         if (f.friendlyTo === 0) expect(f.y, `${s.id} ${f.id}`).toBeLessThanOrEqual(24);
@@ -65,8 +67,7 @@ describe('generated terrain meets R31 (1,000 seeds)', () => {
   const markerR = 50 / 25.4 / 2;
 
   it('count, gaps, footprints, kinds, sizes, objectives, deployment, symmetry', () => {
-    const shapeKey = (size: number, rules: string[], pts: [number, number][]) =>
-      JSON.stringify([size, rules, pts.map(([x, y]) => [+x.toFixed(6), +y.toFixed(6)]).sort()]);
+    const shapeKey = (size: number, rules: string[], pts: [number, number][]) => JSON.stringify([size, rules, pts.map(([x, y]) => [+x.toFixed(6), +y.toFixed(6)]).sort()]);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: generated.length - 1 }), fc.integer(), (i, seed) => {
         const s = generated[i];
@@ -84,7 +85,15 @@ describe('generated terrain meets R31 (1,000 seeds)', () => {
         check(count('Obstructing') >= t.minObstructing, 'too few Obstructing');
         check(count('Impassable') > 0 && count('Difficult') > 0, 'no Impassable or no Difficult');
         check(new Set(pieces.map((p) => p.id)).size === pieces.length, 'duplicate ids');
-        const keys = new Set(pieces.map((q) => shapeKey(q.size, q.rules, q.shape.map((v) => [v.x, v.y]))));
+        const keys = new Set(
+          pieces.map((q) =>
+            shapeKey(
+              q.size,
+              q.rules,
+              q.shape.map((v) => [v.x, v.y]),
+            ),
+          ),
+        );
         const deployment = [...s.deployment[0], ...s.deployment[1]].map(shapePolygon);
         for (const [a, p] of pieces.entries()) {
           check(p.size >= 1 && p.size <= 3, `${p.id} size ${p.size}`);
@@ -98,7 +107,16 @@ describe('generated terrain meets R31 (1,000 seeds)', () => {
           for (const c of s.capturePoints) check(!circleOverlapsPolygon({ x: c.x, y: c.y, r: c.baseMm / 25.4 / 2 }, p.shape), `${p.id} on ${c.id}`);
           if (p.rules.includes('Impassable')) for (const d of deployment) check(polygonsDistance(d, p.shape) > 0, `${p.id} impassable in a deployment zone`);
           // Its rotation is a piece of the same kind (itself, for a centre piece).
-          check(keys.has(shapeKey(p.size, p.rules, p.shape.map((v) => [48 - v.x, 48 - v.y]))), `${p.id} has no mirror`);
+          check(
+            keys.has(
+              shapeKey(
+                p.size,
+                p.rules,
+                p.shape.map((v) => [48 - v.x, 48 - v.y]),
+              ),
+            ),
+            `${p.id} has no mirror`,
+          );
         }
         expect(bad, `${s.id} seed ${seed}`).toEqual([]);
       }),

@@ -69,7 +69,10 @@ describe('the built-in catalogue', () => {
   it('files whose placement follows R29 say so in their notes', () => {
     for (const s of listScenarios()) {
       if (['outflank', 'annihilation', 'tug-of-war', 'pincer'].includes(s.id)) continue;
-      expect(s.notes.some((n) => n.includes('R29')), s.id).toBe(true);
+      expect(
+        s.notes.some((n) => n.includes('R29')),
+        s.id,
+      ).toBe(true);
     }
   });
 });
@@ -113,14 +116,24 @@ describe('validation errors name the JSON path', () => {
   });
 
   it('bad geometry and references', () => {
-    expect(errorsOf((j) => (j.objectiveZones[1].id = 'zone-west'))).toEqual([
-      'f.json: objectiveZones[1].id: duplicate id "zone-west" (also objectiveZones[0])',
-    ]);
+    expect(errorsOf((j) => (j.objectiveZones[1].id = 'zone-west'))).toEqual(['f.json: objectiveZones[1].id: duplicate id "zone-west" (also objectiveZones[0])']);
     expect(errorsOf((j) => (j.objectiveMarkers[0].x = 50))[0]).toMatch(/^f\.json: objectiveMarkers\[0\]: \(50, 18\) is off the 48"×48" table/);
     expect(errorsOf((j) => (j.deployment[1][0].rect.h = 20))).toEqual(['f.json: deployment[1][0]: shape reaches off the table']);
-    expect(errorsOf((j) => (j.reinforcement[0][1].to = 60))).toEqual(['f.json: reinforcement[0][1].to: must be ≤ 48, the left edge\'s length']);
+    expect(errorsOf((j) => (j.reinforcement[0][1].to = 60))).toEqual(["f.json: reinforcement[0][1].to: must be ≤ 48, the left edge's length"]);
     expect(errorsOf((j) => (j.objectiveZones[0].friendlyTo = 2))[0]).toMatch(/^f\.json: objectiveZones\[0\]\.friendlyTo: /);
-    expect(errorsOf((j) => (j.deployment[0] = [{ polygon: [{ x: 0, y: 0 }, { x: 1, y: 1 }] }]))[0]).toMatch(/^f\.json: deployment\[0\]\[0\]/);
+    expect(
+      errorsOf(
+        (j) =>
+          (j.deployment[0] = [
+            {
+              polygon: [
+                { x: 0, y: 0 },
+                { x: 1, y: 1 },
+              ],
+            },
+          ]),
+      )[0],
+    ).toMatch(/^f\.json: deployment\[0\]\[0\]/);
   });
 
   it('Broken Lines and Tug-of-War references must exist', () => {
@@ -134,7 +147,7 @@ describe('validation errors name the JSON path', () => {
 });
 
 describe('reinforcement entry (R30)', () => {
-  it('none in Round 1, the own zone in Rounds 2–3, any edge but the opponent\'s zone from Round 4', () => {
+  it("none in Round 1, the own zone in Rounds 2–3, any edge but the opponent's zone from Round 4", () => {
     const s = getScenario('shieldwall');
     expect(entrySegments(s, 0, 1, RS)).toEqual([]);
     expect(entrySegments(s, 0, 2, RS)).toEqual(s.reinforcement[0]);

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULESET as RS } from '../../src/rules/ruleset.js';
-import {
-  capturePointChains,
-  createScenarioState,
-  damageMarker,
-  emptyTally,
-  gameEnd,
-  getScenario,
-  victoryPhase,
-} from '../../src/scenarios/index.js';
+import { capturePointChains, createScenarioState, damageMarker, emptyTally, gameEnd, getScenario, victoryPhase } from '../../src/scenarios/index.js';
 import type { ControlWarrior, PlayerIndex, Scenario, ScenarioState, VictoryTally } from '../../src/scenarios/types.js';
 import { crowd } from './helpers.js';
 
@@ -115,7 +107,11 @@ describe('scenario VP rules', () => {
     expect(r.vp).toEqual([8 + 1 + 2, 2]);
     // Player 2 takes (24, 12): A, (36, 12) and (24, 24) are no longer linked (diagonals do not link).
     r = phase(s, st, hold(1, 24, 12), 4);
-    expect(capturePointChains(st.capturePoints, 0, 12).map((c) => c.length).sort()).toEqual([1, 1, 1]);
+    expect(
+      capturePointChains(st.capturePoints, 0, 12)
+        .map((c) => c.length)
+        .sort(),
+    ).toEqual([1, 1, 1]);
     expect(r.vp).toEqual([6, 4]);
     // Player 2 takes A; R39: player 1, whose point it was, takes it back like any other point.
     phase(s, st, hold(1, 12, 12), 5);
@@ -127,8 +123,19 @@ describe('scenario VP rules', () => {
   it('Tug-of-War: after losing A, its owner can still win by an A-to-B chain once it takes A back (R39)', () => {
     const { s, st } = setup('tug-of-war');
     phase(s, st, hold(1, 12, 12), 2); // player 2 takes A
-    const path: [number, number][] = [[12, 12], [24, 12], [36, 12], [36, 24], [36, 36]];
-    const r = phase(s, st, path.flatMap(([x, y]) => hold(0, x, y)), 3);
+    const path: [number, number][] = [
+      [12, 12],
+      [24, 12],
+      [36, 12],
+      [36, 24],
+      [36, 36],
+    ];
+    const r = phase(
+      s,
+      st,
+      path.flatMap(([x, y]) => hold(0, x, y)),
+      3,
+    );
     expect(r.instantWinner).toBe(0);
   });
 
@@ -141,11 +148,24 @@ describe('scenario VP rules', () => {
 
   it('Tug-of-War: a chain linking A to B wins at once and counts as 21 VP', () => {
     const { s, st } = setup('tug-of-war');
-    const path: [number, number][] = [[24, 12], [36, 12], [36, 24], [36, 36]];
-    let r = phase(s, st, path.slice(0, 3).flatMap(([x, y]) => hold(0, x, y)));
+    const path: [number, number][] = [
+      [24, 12],
+      [36, 12],
+      [36, 24],
+      [36, 36],
+    ];
+    let r = phase(
+      s,
+      st,
+      path.slice(0, 3).flatMap(([x, y]) => hold(0, x, y)),
+    );
     expect(r.instantWinner).toBe(null);
     const fresh = setup('tug-of-war');
-    r = phase(fresh.s, fresh.st, path.flatMap(([x, y]) => hold(0, x, y)));
+    r = phase(
+      fresh.s,
+      fresh.st,
+      path.flatMap(([x, y]) => hold(0, x, y)),
+    );
     // 5 points and a chain of 5 would be 10 + 1 + 2 = 13 VP: the instant win counts as 21.
     expect(r.instantWinner).toBe(0);
     expect(r.vp).toEqual([21, 0]);

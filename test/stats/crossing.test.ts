@@ -66,7 +66,10 @@ describe('crossingOfGroups', () => {
   });
 
   it('says flat when the win rate does not move with the parameter', () => {
-    const flat = crossingOfGroups(synthetic('flat', range(90, 120, 5), 200, () => 0.5), { seed: 'f' });
+    const flat = crossingOfGroups(
+      synthetic('flat', range(90, 120, 5), 200, () => 0.5),
+      { seed: 'f' },
+    );
     expect(flat.status).toBe('flat');
     expect(flat.crossing).toBeNull();
     expect(flat.slopeLow).toBeLessThanOrEqual(0);
@@ -86,10 +89,12 @@ describe('crossingOfGroups', () => {
 
   it('fairCrossing takes game rows and pairs them by x and pair', () => {
     const groups = synthetic('rows', range(0, 10, 2), 100, logistic(5, 2));
-    const rows = groups.flatMap((g) => g.scores.flatMap((s, i) => [
-      { x: g.x, score: s / 2, pair: i },
-      { x: g.x, score: s / 2, pair: i },
-    ]));
+    const rows = groups.flatMap((g) =>
+      g.scores.flatMap((s, i) => [
+        { x: g.x, score: s / 2, pair: i },
+        { x: g.x, score: s / 2, pair: i },
+      ]),
+    );
     const a = fairCrossing(rows, { seed: 'x' });
     const b = crossingOfGroups(groups, { seed: 'x' });
     expect(a.crossing).toBeCloseTo(b.crossing!, 10);
@@ -208,7 +213,10 @@ describe('the interval, the statuses and the steps', () => {
     });
     const joint = crossingOfGroups(groups, { seed: 'j' });
     // The same data with the pairs told apart at each x: resampled point by point.
-    const apart = crossingOfGroups(groups.map((g) => ({ ...g, pairs: g.pairs!.map((i) => `${g.x}:${String(i)}`) })), { seed: 'j' });
+    const apart = crossingOfGroups(
+      groups.map((g) => ({ ...g, pairs: g.pairs!.map((i) => `${g.x}:${String(i)}`) })),
+      { seed: 'j' },
+    );
     expect(joint.crossing).toBe(apart.crossing);
     // The trend is a difference between x's, which shared seeds pin down: its interval is far narrower.
     expect(joint.slopeHigh - joint.slopeLow).toBeLessThan(0.8 * (apart.slopeHigh - apart.slopeLow));
@@ -228,7 +236,10 @@ describe('the interval, the statuses and the steps', () => {
 
   it('counts replicates that do not cross at the range ends, and opens the interval there', () => {
     // 50% is just inside the top of the range: some replicates never reach it.
-    const c = crossingOfGroups(synthetic('edge', [0, 1, 2, 3], 60, (x) => 0.3 + 0.065 * x, 0), { seed: 'e' });
+    const c = crossingOfGroups(
+      synthetic('edge', [0, 1, 2, 3], 60, (x) => 0.3 + 0.065 * x, 0),
+      { seed: 'e' },
+    );
     expect(c.outside).toBeGreaterThan(0.025);
     if (c.status === 'inside') expect(c.high).toBeNull();
     else expect(c.status).toBe('above-range');

@@ -59,7 +59,7 @@ describe('fitWorths', () => {
 });
 
 describe('fitWorths with a set of which every list has exactly one', () => {
-  it('judges the set\'s prices against each other, centred on their mean price', () => {
+  it("judges the set's prices against each other, centred on their mean price", () => {
     // Entries 0 and 1 are a character choice: each list has one of them. The
     // games tell their difference (40 points) but not their level.
     const rng = seedrandom('group');

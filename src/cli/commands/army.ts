@@ -76,7 +76,9 @@ export function armyJsonText(army: ArmyFile): string {
 function compact(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(compact).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${compact(v)}`).join(', ')} }`;
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${compact(v)}`)
+      .join(', ')} }`;
   }
   return JSON.stringify(value);
 }

@@ -22,7 +22,7 @@ export function register(program: Command): void {
     .option('--seed <seed>', 'seed, overriding the file')
     .option('--workers <n>', `worker threads; 0 plays in this thread (default: one per core, ${availableParallelism()} here)`)
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
-    .option('--resume', 'continue a stopped balance run; the files equal an uninterrupted run\'s')
+    .option('--resume', "continue a stopped balance run; the files equal an uninterrupted run's")
     .option('--no-report', 'do not write report.html')
     .addHelpText(
       'after',

@@ -29,10 +29,13 @@ export function register(program: Command): void {
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--no-report', 'do not write report.html (campaign charts; `skirmish report DIR` writes it later)')
     .option('--shard <k/n>', 'run slice K of N of the campaigns')
-    .option('--battle-policy <spec>', "every player's battle policy, overriding the file: a built-in name with options, strongest, or a plugin module path (e.g. random, balanced:aggression=0.7, ./my-bot.js)")
+    .option(
+      '--battle-policy <spec>',
+      "every player's battle policy, overriding the file: a built-in name with options, strongest, or a plugin module path (e.g. random, balanced:aggression=0.7, ./my-bot.js)",
+    )
     .option('--decision-timeout <s>', `seconds a plugin battle bot may take over one decision; its campaign goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--merge <dirs...>', 'combine the output folders of --shard slices into --out (plays nothing)')
-    .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
+    .option('--resume', "continue a stopped run from its checkpoint; the files equal an uninterrupted run's")
     .addHelpText(
       'after',
       `
@@ -97,10 +100,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
         if (outcome === null) return;
         const checkpoint = campaignFiles(outcome.out).checkpoint;
         if (outcome.status !== 'complete') {
-          process.stderr.write(
-            (outcome.failure ? `error: ${outcome.failure}\n` : '') +
-              `stopped: ${outcome.done} finished campaigns are kept in ${checkpoint}\nresume with: ${resumeCommand()}\n`,
-          );
+          process.stderr.write((outcome.failure ? `error: ${outcome.failure}\n` : '') + `stopped: ${outcome.done} finished campaigns are kept in ${checkpoint}\nresume with: ${resumeCommand()}\n`);
           process.exitCode = outcome.failure ? 1 : signals.received() === 'SIGTERM' ? 143 : 130;
           return;
         }

@@ -149,14 +149,8 @@ function parseAttack(f: AttackFlags): Parsed {
     dice,
     hitCap,
     blockDice,
-    attackRules: [
-      ...faceRules('--reroll-attack', f.rerollAttack, 'attack', 'reroll'),
-      ...faceRules('--extra-attack', f.extraAttack, 'attack', 'extraAttack'),
-    ],
-    blockRules: [
-      ...faceRules('--reroll-block', f.rerollBlock, 'block', 'reroll'),
-      ...faceRules('--extra-block', f.extraBlock, 'block', 'extraBlock'),
-    ],
+    attackRules: [...faceRules('--reroll-attack', f.rerollAttack, 'attack', 'reroll'), ...faceRules('--extra-attack', f.extraAttack, 'attack', 'extraAttack')],
+    blockRules: [...faceRules('--reroll-block', f.rerollBlock, 'block', 'reroll'), ...faceRules('--extra-block', f.extraBlock, 'block', 'extraBlock')],
     outnumbered: f.outnumbered === true,
     inspired: f.inspired === true,
     aimed: f.aimed === true,
@@ -240,10 +234,7 @@ function monteCarlo(p: Parsed, length: number): McResult {
 
 function describe(p: Parsed): string {
   const o = p.opts;
-  const parts =
-    p.action === 'clash'
-      ? [`Clash: ${o.dice} attack dice, Clash ${o.hitCap}`]
-      : [`Volley: ${o.dice} barrage dice, Volley ${o.hitCap}`];
+  const parts = p.action === 'clash' ? [`Clash: ${o.dice} attack dice, Clash ${o.hitCap}`] : [`Volley: ${o.dice} barrage dice, Volley ${o.hitCap}`];
   const mods: string[] = [];
   if (o.outnumbered) mods.push('Outnumbered +1 die');
   if (o.aimed) mods.push('Aimed! +1 die');
@@ -319,9 +310,7 @@ function runAttack(flags: AttackFlags): void {
   if (p.target) {
     const t = p.target;
     lines.push('');
-    lines.push(
-      `target: Wounds ${t.wounds}, Resolve ${t.resolve}, ${t.markers} marker${t.markers === 1 ? '' : 's'}${t.broken ? ', Broken!' : ''}${t.overkill ? '' : ', no Overkill'}`,
-    );
+    lines.push(`target: Wounds ${t.wounds}, Resolve ${t.resolve}, ${t.markers} marker${t.markers === 1 ? '' : 's'}${t.broken ? ', Broken!' : ''}${t.overkill ? '' : ', no Overkill'}`);
     const keys: (keyof TargetOutcome)[] = ['slain', 'broken', 'woundedOnly', 'unharmed'];
     const names = { slain: 'slain', broken: 'Broken! (passed Resolve)', woundedOnly: 'wounded only', unharmed: 'unharmed' };
     const headRow = ['outcome'];
@@ -360,14 +349,8 @@ function runTable(flags: TableFlags): void {
   const attacks = range('--attacks', flags.attacks, 0, MAX_DICE);
   const clash = range('--clash', flags.clash, 0, MAX_DICE);
   const defense = range('--defense', flags.defense, 0, MAX_BLOCK);
-  const attackRules = [
-    ...faceRules('--reroll-attack', flags.rerollAttack, 'attack', 'reroll'),
-    ...faceRules('--extra-attack', flags.extraAttack, 'attack', 'extraAttack'),
-  ];
-  const blockRules = [
-    ...faceRules('--reroll-block', flags.rerollBlock, 'block', 'reroll'),
-    ...faceRules('--extra-block', flags.extraBlock, 'block', 'extraBlock'),
-  ];
+  const attackRules = [...faceRules('--reroll-attack', flags.rerollAttack, 'attack', 'reroll'), ...faceRules('--extra-attack', flags.extraAttack, 'attack', 'extraAttack')];
+  const blockRules = [...faceRules('--reroll-block', flags.rerollBlock, 'block', 'reroll'), ...faceRules('--extra-block', flags.extraBlock, 'block', 'extraBlock')];
   const rows: { attacks: number; clash: number; defense: number; expectedWounds: number; pAtLeast1: number }[] = [];
   for (const a of attacks)
     for (const c of clash)
@@ -393,10 +376,7 @@ function runTable(flags: TableFlags): void {
     process.stdout.write(`wrote ${rows.length} rows to ${flags.csv}\n`);
     return;
   }
-  const out = table([
-    ['attacks', 'clash', 'defense', 'E[wounds]', 'P(>=1)'],
-    ...rows.map((r) => [String(r.attacks), String(r.clash), String(r.defense), f4(r.expectedWounds), f4(r.pAtLeast1)]),
-  ]);
+  const out = table([['attacks', 'clash', 'defense', 'E[wounds]', 'P(>=1)'], ...rows.map((r) => [String(r.attacks), String(r.clash), String(r.defense), f4(r.expectedWounds), f4(r.pAtLeast1)])]);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
@@ -424,9 +404,7 @@ Examples:
   skirmish dice table --attacks 1..10 --clash 1..5 --defense 0..6 --csv reports/dice-table.csv`;
 
 export function register(program: Command): void {
-  const dice = program
-    .command('dice')
-    .description('exact wound distributions of the Attack Sequence (R6–R16), with optional Monte Carlo check');
+  const dice = program.command('dice').description('exact wound distributions of the Attack Sequence (R6–R16), with optional Monte Carlo check');
 
   const attack = dice
     .command('attack', { isDefault: true })

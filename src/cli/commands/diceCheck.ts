@@ -149,7 +149,7 @@ export function registerCheck(dice: Command): void {
     .command('check')
     .description('check property files ("kind": "properties"): claims about the dice, over a whole domain of profiles')
     .argument('<file...>', 'property files')
-    .option('--json', 'print JSON: every property\'s verdict, method, points and smallest counterexample')
+    .option('--json', "print JSON: every property's verdict, method, points and smallest counterexample")
     .addHelpText(
       'after',
       `

@@ -7,7 +7,7 @@ export function register(program: Command): void {
   program
     .command('merge')
     .description('combine the output folders of `skirmish run --shard K/N` slices into the single-machine files')
-    .argument('<dirs...>', 'the slices\' output folders (all N of them, any order)')
+    .argument('<dirs...>', "the slices' output folders (all N of them, any order)")
     .option('--out <dir>', 'output folder for the merged files (required)')
     .addHelpText(
       'after',
@@ -27,8 +27,6 @@ games.csv and summary.csv come out byte-identical to a single-machine run.`,
       if (r === null) return;
       process.stdout.write(`${formatSummaryTable(r.summaryRows)}\n\n`);
       if (r.crossings) process.stdout.write(`fair values (army A's win rate at 50%):\n${formatCrossings(r.crossings)}\n\n`);
-      process.stdout.write(
-        `merged ${dirs.length} slices: ${r.games} games` + (r.errors > 0 ? `, ${r.errors} errors` : '') + '\nwrote:\n' + r.files.map((f) => `  ${f}\n`).join(''),
-      );
+      process.stdout.write(`merged ${dirs.length} slices: ${r.games} games` + (r.errors > 0 ? `, ${r.errors} errors` : '') + '\nwrote:\n' + r.files.map((f) => `  ${f}\n`).join(''));
     });
 }

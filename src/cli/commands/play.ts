@@ -107,7 +107,24 @@ export async function playCore(flags: PlayFlags, io: PlayIo): Promise<{ result: 
     const { commandLine, recordReplay, replayHtml } = await import('../../report/replay.js');
     // The page names this very command (without its output flags), to play the game again.
     const given = (flag: string, v: string | undefined): string[] => (v === undefined ? [] : [flag, v]);
-    const words = ['skirmish', 'play', '--army-a', flags.armyA, '--army-b', flags.armyB, '--scenario', flags.scenario, '--seed', flags.seed, '--policy-a', flags.policyA, '--policy-b', flags.policyB, ...given('--control', flags.control), ...given('--ruleset', flags.ruleset)];
+    const words = [
+      'skirmish',
+      'play',
+      '--army-a',
+      flags.armyA,
+      '--army-b',
+      flags.armyB,
+      '--scenario',
+      flags.scenario,
+      '--seed',
+      flags.seed,
+      '--policy-a',
+      flags.policyA,
+      '--policy-b',
+      flags.policyB,
+      ...given('--control', flags.control),
+      ...given('--ruleset', flags.ruleset),
+    ];
     const r = recordReplay({ ...gameOpts, command: { text: commandLine(words) } });
     writeNew(io.tmpReplay, replayHtml(r.replay));
     return { result: r.result, out };
@@ -164,7 +181,7 @@ export function register(program: Command): void {
     .option('--policy-a <spec>', 'policy for player 1: a name with options (balanced:aggression=0.7), "strongest", or a plugin module path', 'random')
     .option('--policy-b <spec>', 'policy for player 2 (as --policy-a)', 'random')
     .option('--control <rule>', `control rule: ${CONTROL_RULES.join(', ')} (default: the scenario's)`)
-    .option('--ruleset <file>', 'ruleset file overriding the rulings\' defaults')
+    .option('--ruleset <file>', "ruleset file overriding the rulings' defaults")
     .option('--log <file>', 'write every event as JSON lines to this file')
     .option('--narrate', "print the game line by line, with the bots' reasons (lines starting ~)")
     .option('--json', 'print the result as JSON')

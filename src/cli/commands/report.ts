@@ -32,9 +32,7 @@ crossing.csv (sweep), pairings.csv and ratings.csv (tournament), campaigns.csv
       // Before any work: a folder the report cannot be written into is one line now, not an EACCES after the charts.
       checkOutputDir('report', dir);
       const { writeReport } = await import('../../report/index.js');
-      const o = await writeReport({ dir, replays: flags.replays, experimentFile: flags.experiment }).catch((err: unknown) =>
-        reportDiskFull(err, dir, "the run's files are untouched", false),
-      );
+      const o = await writeReport({ dir, replays: flags.replays, experimentFile: flags.experiment }).catch((err: unknown) => reportDiskFull(err, dir, "the run's files are untouched", false));
       if (o !== null) process.stdout.write(`${describeReport(o)}\n`);
     });
 }

@@ -44,7 +44,7 @@ export function register(program: Command, command: 'run' | 'sweep' = 'run'): vo
     .option('--workers <n>', workersHelp())
     .option('--out <dir>', 'output folder (default: the file\'s "out", else reports/<name>)')
     .option('--shard <k/n>', 'run slice K of N (combine the slices with `skirmish merge`)')
-    .option('--resume', 'continue a stopped run from its checkpoint; the files equal an uninterrupted run\'s')
+    .option('--resume', "continue a stopped run from its checkpoint; the files equal an uninterrupted run's")
     .option('--force', "replace another experiment's outputs in --out (they are removed first) instead of refusing")
     .option('--precision <p>', 'add game pairs to each cell until its win-rate interval half-width is below P (e.g. 0.02)')
     .option(
@@ -75,9 +75,7 @@ checkpoint.jsonl holds finished games until the run completes.`,
     )
     .action(async (arg: string | undefined, flags: RunFlags) => {
       // Loaded here, not at the top: other commands and --help need none of the runner.
-      const { createProgress, formatCrossings, formatSummaryTable, loadCheckedExperiment, loadExperiment, outputFiles, quickstartFile, runExperiment } = await import(
-        '../../runner/index.js'
-      );
+      const { createProgress, formatCrossings, formatSummaryTable, loadCheckedExperiment, loadExperiment, outputFiles, quickstartFile, runExperiment } = await import('../../runner/index.js');
       const file = arg ?? path.relative(process.cwd(), quickstartFile());
       const games = flags.games === undefined ? undefined : wholeNumber('--games', flags.games, 1, 100_000_000);
       const workers = workersFlag(flags.workers);

@@ -81,9 +81,7 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
     )
     .action(async (flags: TournamentFlags) => {
       // Loaded here, not at the top: other commands and --help need none of the runner.
-      const { checkTournament, createProgress, formatPairingsTable, formatRatingsTable, planTournament, runTournament, tournamentFiles } = await import(
-        '../../runner/index.js'
-      );
+      const { checkTournament, createProgress, formatPairingsTable, formatRatingsTable, planTournament, runTournament, tournamentFiles } = await import('../../runner/index.js');
       if (flags.seed === '') throw new InputError('--seed: expected a non-empty seed');
       const tournament = planTournament({
         policies: splitPolicies(flags.policies),
