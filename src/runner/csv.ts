@@ -100,12 +100,14 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * A text cell as written: one a spreadsheet would run as a formula gets a
- * leading `'` (docs/OUTPUTS.md). A number, or a number's text (`-3`,
- * `-Infinity`), stays as it is.
+ * leading `'` (docs/OUTPUTS.md). A number, a number's text (`-3`,
+ * `-Infinity`) or the lab's own lists of numbers (`-1 1`, `14|15 29|30`)
+ * stay as they are: nothing in them can call a function.
  */
 export function safeCell(v: string | number): string | number {
   if (typeof v !== 'string' || !FORMULA_START.test(v)) return v;
-  return v.trim() === v && !Number.isNaN(Number(v)) ? v : `'${v}`;
+  const numbers = v.split(/[ |]/);
+  return numbers.every((x) => x !== '' && !Number.isNaN(Number(x))) ? v : `'${v}`;
 }
 
 /** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends; formula-like text neutralised, see safeCell). */

@@ -155,6 +155,10 @@ describe('formula-like text cells', () => {
       `"'=HYPERLINK(""x"")",'+1 up,'-rush,'@SUM(A1),'\tx,plain,a=b,-3,-3,+2.5,-Infinity,0\n`,
     );
   });
+
+  it("the lab's own lists of numbers stay as written; a list with anything else in it does not", () => {
+    expect(csvText([['-1 1', '-14|15 29|30', '-1 1+2', '-1  1', '-1 x']])).toBe(`-1 1,-14|15 29|30,'-1 1+2,'-1  1,'-1 x\n`);
+  });
 });
 
 describe('builds', () => {
