@@ -1,4 +1,6 @@
 import seedrandom from 'seedrandom';
+import { setAtPointer } from '../data/pointer.js';
+import { gameScores } from '../runner/confirm.js';
 import { generatedList } from '../runner/generated.js';
 import type { CellSpec, GameRecord } from '../runner/types.js';
 import { bootstrapWorths, normalQuantile, wilsonInterval, type WorthBootstrap, type WorthObservation } from '../stats/index.js';
@@ -7,7 +9,7 @@ import type { AbilityTrial, BalanceFaction, BalancePlan } from './plan.js';
 import { abilityLabel } from './plan.js';
 
 /** A's score in a game: 1 a win, 0.5 a draw. */
-const scoreA = (r: GameRecord): number => (r.winner === 'A' ? 1 : r.winner === 'draw' ? 0.5 : 0);
+const scoreA = (r: GameRecord): number => gameScores(r).a;
 
 /**
  * The fit's observations: for every game, the difference between the two
@@ -99,18 +101,16 @@ export function fitTable(plan: BalancePlan, obs: readonly WorthObservation[], on
   for (const f of plan.factions) {
     const changes = verdicts.filter((v) => v.faction === f.id && (v.verdict === 'raise' || v.verdict === 'lower') && v.proposed !== v.costNow);
     if (changes.length === 0) continue;
-    const doc = structuredClone(f.json) as Record<string, unknown>;
-    for (const c of changes) setPointer(doc, c.pointer, c.proposed);
+    let doc: unknown = f.json;
+    for (const c of changes) {
+      const set = setAtPointer(doc, c.pointer, c.proposed);
+      // priceEntries made every pointer from this very document.
+      if ('error' in set) throw new Error(`balance: ${f.file}: ${set.error}`);
+      doc = set.doc;
+    }
     proposed.set(f.file, doc);
   }
   return { boot, prices: verdicts, proposed, games: obs.length };
-}
-
-function setPointer(doc: Record<string, unknown>, pointer: string, value: number): void {
-  const keys = pointer.split('/').slice(1);
-  let o: Record<string, unknown> = doc;
-  for (const k of keys.slice(0, -1)) o = o[k] as Record<string, unknown>;
-  o[keys[keys.length - 1]] = value;
 }
 
 /** One row of matchups.csv: a faction pair × scenario × limit, today's table against the proposed one. */

@@ -2,24 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../data/outputs.js';
 import { NOTHING_UNFIXABLE } from '../balance/run.js';
-import { parseCsvLine } from '../runner/csv.js';
+import { readOptional } from './csv.js';
 import { esc, PAGE_STYLE } from './page.js';
 
 type Row = Record<string, string>;
 
-function readCsv(file: string): Row[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
-  const [head, ...lines] = text.split('\n').filter((l) => l !== '');
-  const cols = parseCsvLine(head);
-  return lines.map((l) => {
-    const f = parseCsvLine(l);
-    return Object.fromEntries(cols.map((c, i) => [c, f[i] ?? '']));
-  });
+/** A CSV of the run folder as rows by column name ([] when the file is not there). */
+function rowsOf(dir: string, name: string): Row[] {
+  const t = readOptional(dir, name);
+  return t ? t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]]))) : [];
 }
 
 /**
@@ -74,9 +65,9 @@ const pct = (s: string): string => (s === '' ? '' : `${(100 * Number(s)).toFixed
 
 /** report.html of a balance run, from its CSVs: the proposed table, the before/after matchups, the abilities' worths. */
 export function writeBalanceReport(o: { dir: string; name: string }): string {
-  const prices = readCsv(path.join(o.dir, 'balance.csv'));
-  const matchups = readCsv(path.join(o.dir, 'matchups.csv'));
-  const abilities = readCsv(path.join(o.dir, 'abilities.csv'));
+  const prices = rowsOf(o.dir, 'balance.csv');
+  const matchups = rowsOf(o.dir, 'matchups.csv');
+  const abilities = rowsOf(o.dir, 'abilities.csv');
   let notes: string;
   try {
     notes = readFileSync(path.join(o.dir, 'unfixable.txt'), 'utf8').trim();
