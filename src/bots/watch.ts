@@ -5,13 +5,14 @@
  * `choose`, with the game's index and seed, its own name and the decision
  * kind; the thread that started the game (the pool's owner, or `play`) reads
  * it and terminates the thread whose bot overstays. Built-in policies are not
- * wrapped: they never touch it. This module imports nothing, so a worker
+ * wrapped: they never touch it. This module imports only the error class, so a worker
  * playing stand-in games loads no engine for it.
  *
  * Layout (Int32 slots, then bytes): [0] ms since `base` + 1 when a decision
  * started, 0 between decisions; [1] game index; [2] seed bytes; [3] label
  * bytes; [4] base (seconds since the epoch, for both threads' clocks).
  */
+import { InputError } from '../errors.js';
 
 /** Seconds a plugin bot may take over one decision unless --decision-timeout says otherwise. */
 export const DEFAULT_DECISION_TIMEOUT_S = 10;
@@ -101,4 +102,41 @@ export function beginDecision(bot: string, kind: string): boolean {
 /** The plugin's decision has ended. */
 export function endDecision(): void {
   if (watch !== null) Atomics.store(watch.i32, 0, 0);
+}
+
+/** Whether a worker thread ended because its heap was full (Node's error for it). */
+export function isOutOfMemory(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+/**
+ * The decision under way in `sab` when its thread ran out of memory (`err`):
+ * a plugin bot was deciding, so it is the bot's doing. Null for any other
+ * error, or when no plugin was deciding (the engine's own memory).
+ */
+export function outOfMemoryIn(err: unknown, sab: SharedArrayBuffer): WatchedDecision | null {
+  return isOutOfMemory(err) ? readWatch(sab) : null;
+}
+
+/** What caps a worker thread's heap: a bot that fills it ends its worker, not the machine (docs/SCALE.md). */
+export const WORKER_MEMORY_ENV = 'SKIRMISH_WORKER_MEMORY_MB';
+
+/** The heap cap of worker threads in MB from SKIRMISH_WORKER_MEMORY_MB, or undefined for Node's own limit. */
+export function workerHeapMb(): number | undefined {
+  const raw = process.env[WORKER_MEMORY_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 16) throw new InputError(`${WORKER_MEMORY_ENV}: expected a whole number of MB, at least 16, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Piscina's and Worker's resourceLimits for workerHeapMb(). */
+export function workerResourceLimits(): { maxOldGenerationSizeMb: number } | undefined {
+  const mb = workerHeapMb();
+  return mb === undefined ? undefined : { maxOldGenerationSizeMb: mb };
+}
+
+/** The line for a plugin bot that filled its worker's heap while deciding: the run ends on it, naming the bot. */
+export function outOfMemoryLine(d: WatchedDecision): string {
+  const mb = workerHeapMb();
+  return `bot ${d.bot} ran out of memory on a ${d.kind} decision (its worker's heap ${mb === undefined ? "limit, Node's default" : `limit of ${mb} MB`}, ${WORKER_MEMORY_ENV})`;
 }

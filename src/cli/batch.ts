@@ -1,7 +1,7 @@
 // What the commands that play batches on the pool (run, tournament) share: flags, Ctrl-C, the unfinished-run message.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, workerHeapMb } from '../bots/watch.js';
 import { isDiskFull } from '../data/outputs.js';
 import { InputError } from '../errors.js';
 import type { RunOutcome } from '../runner/run.js';
@@ -45,8 +45,13 @@ export class CommandFailure extends Error {
   override readonly name = 'CommandFailure';
 }
 
-/** `--decision-timeout S`: seconds (decimals allowed), more than 0, at most a day. */
+/**
+ * `--decision-timeout S`: seconds (decimals allowed), more than 0, at most a
+ * day. The other guard on plugin bots, SKIRMISH_WORKER_MEMORY_MB, is checked
+ * here too: a bad value is exit 2 before any output.
+ */
 export function decisionTimeoutFlag(raw: string | undefined): number {
+  workerHeapMb();
   if (raw === undefined) return DEFAULT_DECISION_TIMEOUT_S;
   const s = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(s) || s <= 0 || s > 86_400) {

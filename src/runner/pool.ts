@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import { workerFile } from './paths.js';
 import { clearPrepared, runTaskWith } from './worker.js';
-import { createWatch, readWatch, type WatchedDecision } from '../bots/watch.js';
+import { createWatch, outOfMemoryIn, outOfMemoryLine, readWatch, workerResourceLimits, type WatchedDecision } from '../bots/watch.js';
 import type { CreateGame, GameError, Task, TaskResult, TaskRows } from './types.js';
 
 /** Runs tasks somewhere: a piscina pool, or this thread. */
@@ -72,6 +72,7 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
     // Two tasks a worker: the next one is already waiting in the worker when the
     // current one ends, so a busy main thread never leaves a worker idle.
     concurrentTasksPerWorker: 2,
+    resourceLimits: workerResourceLimits(),
   });
   let destroyed = false;
   let stopping = false;
@@ -90,11 +91,14 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
     }
   }
 
-  async function attempt(task: T, signal?: AbortSignal): Promise<R> {
+  /** Runs a task, once more on a fresh worker if it fails; `final` turns an error into one not worth a retry. */
+  async function attempt(task: T, signal?: AbortSignal, final?: (err: unknown) => Error | null): Promise<R> {
     try {
       return await pool.run(task, { signal });
     } catch (first) {
       if (destroyed || signal?.aborted) throw first;
+      const named = final?.(first);
+      if (named) throw named;
       try {
         return await pool.run(task, { signal });
       } catch (second) {
@@ -108,8 +112,16 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
     const entry: Watched = { sab: createWatch(), abort: new AbortController(), expired: null, dropped: false };
     active.add(entry);
     timer ??= setInterval(look, WATCH_POLL_MS);
+    // A bot that fills its worker's heap would fill it again: the run ends on a line naming it.
+    const outOfMemory = (err: unknown): Error | null => {
+      const d = outOfMemoryIn(err, entry.sab);
+      if (d === null) return null;
+      const cell = w.cellOf(task);
+      const where = 'cell' in task ? `game ${d.game} of cell "${cell.key}"` : `campaign ${d.game} of "${cell.key}"`;
+      return new Error(`${outOfMemoryLine(d)} in ${where} (seed ${d.seed})`);
+    };
     try {
-      return await attempt({ ...task, watch: entry.sab, decisionTimeout: w.timeoutS }, entry.abort.signal);
+      return await attempt({ ...task, watch: entry.sab, decisionTimeout: w.timeoutS }, entry.abort.signal, outOfMemory);
     } catch (err) {
       if (entry.dropped || (entry.expired && stopping)) throw new TaskDropped(`task ${task.start}..${task.end - 1} given up at the stop`);
       const d = entry.expired;

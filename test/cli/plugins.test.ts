@@ -231,6 +231,53 @@ describe('a plugin that exits, prints or has no name', () => {
   });
 });
 
+/*
+ * A plugin bot that fills its heap while deciding: its worker ends on Node's
+ * heap limit (kept small here with SKIRMISH_WORKER_MEMORY_MB), and the
+ * command ends on one line naming the bot, not an anonymous worker crash.
+ */
+describe('a plugin that runs out of memory', () => {
+  const MAIN = path.join(ROOT, 'dist', 'cli', 'main.js');
+  const env = { ...process.env, SKIRMISH_WORKER_MEMORY_MB: '64' };
+  const hog = `${BOT}:mode=hog,at=5`;
+  const oom = (kind: string): string => `bot misbehave-hog \\(.*misbehave\\.mjs\\) ran out of memory on a ${kind} decision \\(its worker's heap limit of 64 MB, SKIRMISH_WORKER_MEMORY_MB\\)`;
+
+  it('run: one error line naming the bot, the game and its seed, exit 1; the resume line follows', () => {
+    const exp = path.join(dir, 'hog.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'experiment',
+        name: 'hog',
+        seed: 'h',
+        games: 2,
+        matchups: [[path.join(ROOT, 'sims/armies/ironbound-400.json'), path.join(ROOT, 'sims/armies/tuskfell-400.json')]],
+        scenarios: ['raid'],
+        policies: [[hog, 'random']],
+      }),
+    );
+    const out = path.join(dir, 'hog-out');
+    const r = spawnSync(process.execPath, [MAIN, 'run', exp, '--workers', '1', '--out', out, '--no-report'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(1);
+    const errors = r.stderr.split('\n').filter((l) => l.startsWith('error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(new RegExp(`^error: ${oom('\\w+')} in game 0 of cell ".*mode=hog,at=5 vs random" \\(seed [0-9a-f]{32}\\)$`));
+    expect(r.stderr).toContain('resume with: skirmish run');
+  }, 60_000);
+
+  it('play: one line naming the bot and the seed that replays it, exit 1', () => {
+    const r = spawnSync(process.execPath, [MAIN, 'play', ...ARMIES, '--seed', '3', '--policy-a', hog], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^error: ${oom('\\w+')}; replay it with --seed 3\n$`));
+  }, 60_000);
+
+  it('SKIRMISH_WORKER_MEMORY_MB that is not a number of MB: one line, exit 2', () => {
+    const r = spawnSync(process.execPath, [MAIN, 'play', ...ARMIES, '--policy-a', hog], { cwd: ROOT, env: { ...env, SKIRMISH_WORKER_MEMORY_MB: 'lots' }, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('SKIRMISH_WORKER_MEMORY_MB: expected a whole number of MB, at least 16, got "lots"\n');
+  });
+});
+
 describe('a plugin sees the game read-only', () => {
   it('a bot that adds to its VP: one line naming the bot, exit 1 (play); its games are errors, not wins (run)', () => {
     const p = cli(['play', ...ARMIES, '--seed', '2', '--policy-a', `${BOT}:mode=cheat,at=2`]);

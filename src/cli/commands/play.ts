@@ -22,6 +22,7 @@ import type { GameEvent, GameResult } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
 import { checkOutputFile, isDiskFull, makeOutputDir, openNew, removeIfPresent, tmpNameFor, writeNew } from '../../data/outputs.js';
 import { packageRoot } from '../../runner/paths.js';
+import { outOfMemoryIn, outOfMemoryLine, workerResourceLimits } from '../../bots/watch.js';
 import { CommandFailure, decisionTimeoutFlag, diskFullLine } from '../batch.js';
 import { DEFAULT_RULESET, loadRuleset } from '../../rules/index.js';
 import { getScenario } from '../../scenarios/index.js';
@@ -137,7 +138,7 @@ function playWatched(flags: PlayFlags, io: PlayIo, timeoutS: number): Promise<{ 
   const file = path.join(packageRoot(), 'dist', 'cli', 'play-worker.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   const watch = createWatch();
-  const worker = new Worker(file, { workerData: { flags, io, watch, timeoutS } });
+  const worker = new Worker(file, { workerData: { flags, io, watch, timeoutS }, resourceLimits: workerResourceLimits() });
   return new Promise((resolve, reject) => {
     let done = false;
     const end = (): void => {
@@ -160,7 +161,9 @@ function playWatched(flags: PlayFlags, io: PlayIo, timeoutS: number): Promise<{ 
     worker.on('error', (err) => {
       if (done) return;
       end();
-      reject(err);
+      // A plugin that filled the thread's heap while deciding is named, not an anonymous crash.
+      const d = outOfMemoryIn(err, watch);
+      reject(d === null ? err : new PluginError(outOfMemoryLine(d), d.bot, d.kind));
     });
     worker.on('exit', () => {
       if (done) return;
