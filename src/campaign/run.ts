@@ -106,7 +106,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   // Plugin battle bots are loaded here first, before any output: a bad module is exit 2, not a run of errors.
   if (opts.decisionTimeout !== undefined) setDecisionTimeout(opts.decisionTimeout);
   await loadBattlePlugins(c);
-  const header = { checkpoint: 2 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
+  const header = { checkpoint: 3 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
   let checkpoint: Checkpoint<CampaignRow>;
   if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);
   else {

@@ -22,8 +22,8 @@ const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameF
 
 /** What a checkpoint was made with; a resume must match it. */
 export interface CheckpointHeader {
-  /** The line format: 2 since each line carries a checksum. */
-  checkpoint: 2;
+  /** The line format: 3 since each task line names its run (runId). */
+  checkpoint: 3;
   experiment: string;
   inputsHash: string;
   shard: string | null;
@@ -44,6 +44,8 @@ export interface CheckpointEntry {
 }
 
 interface TaskLine {
+  /** The run that wrote it (runId of the checkpoint's header): a line copied from another run's checkpoint is refused. */
+  run: string;
   cell: number;
   start: number;
   end: number;
@@ -74,6 +76,8 @@ export class Checkpoint<R = GameRecord> {
     private fd: number,
     size: number,
     private readonly codec: RowCodec<R>,
+    /** The run its lines belong to (runId of its header). */
+    private readonly run: string,
   ) {
     this.size = size;
   }
@@ -99,7 +103,7 @@ export class Checkpoint<R = GameRecord> {
   static create<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
     // Created fresh, never through a link planted under its name.
     const fd = openNew(file);
-    const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>));
+    const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>), runId(header));
     cp.appendLine(JSON.stringify(header));
     return cp;
   }
@@ -120,7 +124,7 @@ export class Checkpoint<R = GameRecord> {
       throw err;
     }
     const rc = codec ?? (GAME_CODEC as unknown as RowCodec<R>);
-    const cp = new Checkpoint<R>(file, fd, 0, rc);
+    let cp: Checkpoint<R> | null = null;
     let good = 0;
     let lineNo = 0;
     const refuse = (what: string): never => {
@@ -158,7 +162,17 @@ export class Checkpoint<R = GameRecord> {
               'run without --resume after deleting it to start over',
           );
         }
-      } else {
+        // Its lines name the run of the header they were written under.
+        cp = new Checkpoint<R>(file, fd, 0, rc, runId(h as CheckpointHeader));
+      } else if (cp !== null) {
+        const run = (parsed as Partial<TaskLine> | null)?.run;
+        if (run !== cp.run) {
+          closeSync(fd);
+          throw new InputError(
+            `${file}: line ${lineNo}: a task of another run (${typeof run === 'string' ? `run ${run}` : 'no run named'}; this checkpoint's run is ${cp.run}), ` +
+              "copied from another run's checkpoint? Its games are not this run's: remove the line (resume plays them again), or delete the file to start over",
+          );
+        }
         const problem = taskProblem(parsed, rc);
         if (problem !== null) refuse(problem);
         const t = parsed as TaskLine;
@@ -181,7 +195,7 @@ export class Checkpoint<R = GameRecord> {
       }
       good = line.offset + line.length + 1;
     }
-    if (lineNo === 0 || good === 0) {
+    if (cp === null || lineNo === 0 || good === 0) {
       closeSync(fd);
       return Checkpoint.create(file, header, codec);
     }
@@ -207,6 +221,7 @@ export class Checkpoint<R = GameRecord> {
     // After a failed write (a full disk) nothing more is written: the file ends at its last whole line.
     if (this.failure) throw this.failure;
     const line: TaskLine = {
+      run: this.run,
       cell: r.cell,
       start: r.start,
       end: r.end,
@@ -278,6 +293,14 @@ export class Checkpoint<R = GameRecord> {
 }
 
 const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
+/** A run's identity in its checkpoint lines: a hash of what its header says (experiment, inputs, shard, build). */
+export function runId(h: CheckpointHeader): string {
+  return createHash('sha256')
+    .update(JSON.stringify([h.experiment, h.inputsHash, h.shard ?? null, h.build ?? null]))
+    .digest('hex')
+    .slice(0, 16);
+}
 
 function isLink(file: string): boolean {
   try {

@@ -181,7 +181,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   ]);
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
-  const header = { checkpoint: 2 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
+  const header = { checkpoint: 3 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
   let checkpoint: Checkpoint;
   if (opts.resume) {
     checkpoint = Checkpoint.resume(files.checkpoint, header);

@@ -95,6 +95,37 @@ describe('checkpoint lines are checked for what they claim', () => {
     await expect(run({ out: dir, resume: true })).rejects.toThrow(new RegExp(`line ${n}: task \\d+\\.\\.\\d+ of cell \\d overlaps line 2's`));
   });
 
+  it("a line copied from another run's checkpoint: refused naming the line and both runs, exit 2, the checkpoint intact", async () => {
+    const dir = await stopped();
+    // Another run of the same cells and tasks: another seed, so its games differ.
+    const other = out();
+    const stop = new AbortController();
+    let tasks = 0;
+    const tiny = fixture('tiny.json');
+    await run({ out: other, experiment: { ...tiny, seed: 'another', inputsHash: `${tiny.inputsHash}-another` }, signal: stop.signal, onProgress: () => ++tasks === 3 && stop.abort() });
+    const file = path.join(dir, CHECKPOINT_FILE);
+    const mine = readFileSync(file, 'utf8').split('\n');
+    const theirs = readFileSync(path.join(other, CHECKPOINT_FILE), 'utf8').split('\n');
+    // The same task (cell and games), other results: every check of its own contents passes.
+    const task = (line: string): unknown => (({ cell, start, end }) => ({ cell, start, end }))(JSON.parse(line.split('\t')[0]));
+    expect(task(theirs[1])).toEqual(task(mine[1]));
+    expect(theirs[1].replace(/"run":"\w+",/, '')).not.toBe(mine[1].replace(/"run":"\w+",/, ''));
+    writeFileSync(file, [mine[0], theirs[1], ...mine.slice(2)].join('\n'));
+    const before = readFileSync(file, 'utf8');
+    const err = await run({ out: dir, resume: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as Error).message).toMatch(
+      new RegExp(
+        `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 2: a task of another run \\(run [0-9a-f]{16}; this checkpoint's run is [0-9a-f]{16}\\), copied from another run's checkpoint\\?`,
+      ),
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    // Without the copied line, the resume plays its games again and gives the files of an uninterrupted run.
+    writeFileSync(file, [mine[0], ...mine.slice(2)].join('\n'));
+    expect((await run({ out: dir, resume: true })).status).toBe('complete');
+    expect(outputs(dir)).toEqual(reference);
+  });
+
   it('a line written twice counts once: the resume message and the files are those of the distinct tasks', async () => {
     const dir = await stopped();
     const file = path.join(dir, CHECKPOINT_FILE);

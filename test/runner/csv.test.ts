@@ -63,7 +63,7 @@ describe('checkpoint', () => {
 
   it('refuses a corrupt line before the last one', async () => {
     const file = cpFile();
-    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null };
     const cp = Checkpoint.create(file, header);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     await cp.flush();
@@ -75,7 +75,7 @@ describe('checkpoint', () => {
 
   it('refuses a line whose checksum does not match, naming it; drops a torn last line', async () => {
     const file = cpFile();
-    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null };
     const cp = Checkpoint.create(file, header);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     cp.append({ cell: 0, start: 1, end: 2, rows: [record({ game: 1 })], errors: [] });
@@ -96,7 +96,7 @@ describe('checkpoint', () => {
 
   it('reads back what it appended, in one group commit', async () => {
     const file = cpFile();
-    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
+    const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
     const cp = Checkpoint.create(file, header);
     const task = { cell: 2, start: 4, end: 6, rows: [record({ game: 4 })], errors: [{ cell: 'k', game: 5, seed: 's', message: 'boom' }] };
     cp.append(task);
@@ -165,7 +165,7 @@ describe('builds', () => {
   it('a checkpoint started by another build is refused on resume, naming both builds', async () => {
     const d = tmp();
     const file = path.join(d, 'checkpoint.jsonl');
-    const header = { checkpoint: 2 as const, experiment: 'x', inputsHash: 'h', shard: null, build: '0.1.0+aaaaaaaaaaaa' };
+    const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null, build: '0.1.0+aaaaaaaaaaaa' };
     const cp = Checkpoint.create(file, header);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     await cp.flush();
