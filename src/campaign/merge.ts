@@ -12,6 +12,7 @@ import { StagedFiles } from '../data/outputs.js';
 import { packageVersion } from '../runner/paths.js';
 import { BATTLE_COLUMNS, CAMPAIGN_COLUMNS, CampaignSummary, summaryInputOf, TERRITORY_COLUMNS } from './output.js';
 import { campaignFiles } from './run.js';
+import { claimFolder } from '../runner/claim.js';
 import type { Campaign } from './types.js';
 
 interface SliceManifest {
@@ -22,7 +23,7 @@ interface SliceManifest {
   shard: string | null;
 }
 
-export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; out: string }): { summary: CampaignSummary; files: string[] } {
+export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; out: string; force?: boolean }): { summary: CampaignSummary; files: string[] } {
   const c = opts.campaign;
   const slices = opts.dirs.map((dir) => {
     const file = campaignFiles(dir).manifest;
@@ -57,6 +58,7 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
 
   mkdirSync(opts.out, { recursive: true });
   const files = campaignFiles(opts.out);
+  claimFolder(opts.out, { kind: 'campaign', name: c.name }, opts.force === true, Object.values(files));
   const summary = new CampaignSummary(c);
   const body = (file: string, columns: readonly string[]): string => {
     const text = readFileSync(file, 'utf8');

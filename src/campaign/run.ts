@@ -18,6 +18,7 @@ import { createPool, TaskDropped, type Executor, type PoolWatch } from '../runne
 import type { ProgressUpdate } from '../runner/run.js';
 import { shardRange } from '../runner/seeds.js';
 import { inLockedFolder } from '../runner/lock.js';
+import { claimFolder } from '../runner/claim.js';
 import type { Shard } from '../runner/types.js';
 import { BATTLE_COLUMNS, battleRows, CAMPAIGN_COLUMNS, campaignRow, CampaignSummary, TERRITORY_COLUMNS } from './output.js';
 import type { Campaign } from './types.js';
@@ -32,6 +33,8 @@ export interface CampaignRunOptions {
   workers?: number;
   shard?: Shard | null;
   resume?: boolean;
+  /** Replace another experiment's outputs in the folder (they are removed first) instead of refusing. */
+  force?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: ProgressUpdate) => void;
   onStart?: (info: { total: number; resumed: number; threads: number }) => void;
@@ -106,6 +109,8 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   // Plugin battle bots are loaded here first, before any output: a bad module is exit 2, not a run of errors.
   if (opts.decisionTimeout !== undefined) setDecisionTimeout(opts.decisionTimeout);
   await loadBattlePlugins(c);
+  // One experiment per output folder, as for runs: another's outputs here are refused, or removed with force.
+  claimFolder(out, { kind: 'campaign', name: c.name }, opts.force === true, Object.values(files));
   const header = { checkpoint: 3 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
   let checkpoint: Checkpoint<CampaignRow>;
   if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);

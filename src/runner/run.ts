@@ -1,9 +1,10 @@
-import { closeSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync } from 'node:fs';
 import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { inLockedFolder } from './lock.js';
+import { claimFolder, ownerOf } from './claim.js';
 import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
 import { packageVersion } from './paths.js';
@@ -174,8 +175,11 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     await checkCellPolicies(confirm && e.cells.length > 0 ? [...e.cells, confirmCell(e.cells[0], confirm.policy, mainCells)] : e.cells);
   }
   const files = outputFiles(out);
-  claimFolder(out, e, opts.force === true, [
-    ...Object.values(files),
+  // The owner its manifest will name: an experiment, a sweep or a tournament.
+  const owner = ownerOf({ experiment: e.name, ...(e.sweep ? { sweep: e.sweep } : {}), ...opts.manifest })!;
+  claimFolder(out, owner, opts.force === true, [
+    // confirm.csv only with a confirmation: an earlier run's goes.
+    ...Object.values(files).filter((f) => confirm !== null || f !== files.confirm),
     ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []),
     ...(e.sweep ? ['sweep.csv', 'crossing.csv', 'lists.csv'].map((f) => path.join(out, f)) : []),
   ]);
@@ -795,34 +799,4 @@ function closeQuietly(fd: number): void {
   } catch {
     // already closed
   }
-}
-
-/** Every file a run, sweep or tournament writes into its folder (the report's included). */
-const RUN_OUTPUTS = ['games.csv', 'summary.csv', 'errors.csv', 'manifest.json', 'sweep.csv', 'crossing.csv', 'lists.csv', 'pairings.csv', 'ratings.csv', 'report.html'];
-
-/**
- * A folder holding another experiment's outputs (its manifest names another
- * experiment, or a sweep where this is not one, or the reverse) is refused:
- * the two would mix (a report titled after one showing the other's data).
- * With `force` the other's files are removed first. The same experiment
- * again replaces its own files; those this kind does not write go.
- */
-function claimFolder(out: string, e: Experiment, force: boolean, writes: readonly string[]): void {
-  let before: { experiment?: unknown; sweep?: unknown } | null = null;
-  try {
-    before = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { experiment?: unknown; sweep?: unknown };
-  } catch {
-    // no manifest, or not ours: nothing to compare with
-  }
-  if (before === null) return;
-  const other = before.experiment !== e.name || (before.sweep !== undefined) !== (e.sweep !== undefined);
-  if (other && !force) {
-    const what = (name: unknown, sweep: boolean): string => `${sweep ? 'sweep' : 'experiment'} ${JSON.stringify(name)}`;
-    throw new InputError(
-      `${out}: holds the outputs of ${what(before.experiment, before.sweep !== undefined)}, not of ${what(e.name, e.sweep !== undefined)}; ` + 'choose another --out, or add --force to replace them',
-    );
-  }
-  const keep = new Set(writes.map((f) => path.basename(f)));
-  for (const f of RUN_OUTPUTS) if (!keep.has(f) && (other || f !== 'report.html')) removeIfPresent(path.join(out, f));
-  if (other) rmSync(path.join(out, 'replays'), { recursive: true, force: true });
 }

@@ -234,4 +234,56 @@ describe('one experiment per output folder', () => {
     expect(JSON.parse(readFileSync(path.join(d, 'manifest.json'), 'utf8')).experiment).toBe('tiny-two');
     expect(existsSync(path.join(d, 'crossing.csv'))).toBe(false);
   });
+
+  it("a tournament or campaigns into a run's folder, or a run into theirs, are refused, exit 2, the files intact; --force replaces them", () => {
+    const tiny = path.join(FIXTURES, 'sims', 'tiny.json');
+    const armies = ['alpha-400', 'beta-400'].map((a) => path.join(FIXTURES, 'sims', 'armies', `${a}.json`)).join(',');
+    const game = path.join(FIXTURES, 'fake-tournament-game.mjs');
+    const campaign = path.join(ROOT, 'test', 'campaign', 'fixtures', 'small.json');
+    const tournament = (d: string): string[] => [
+      'tournament',
+      '--policies',
+      'random,p1',
+      '--armies',
+      armies,
+      '--scenarios',
+      'raid',
+      '--games',
+      '8',
+      '--game-module',
+      game,
+      '--workers',
+      '0',
+      '--out',
+      d,
+      '--no-report',
+    ];
+    const campaigns = (d: string): string[] => ['campaign', campaign, '--campaigns', '1', '--battle-policy', 'random', '--workers', '0', '--out', d, '--no-report'];
+    const run = (d: string): string[] => ['run', tiny, '--game-module', FAKE, '--workers', '0', '--out', d, '--no-report'];
+    const files = (d: string): Record<string, string> => Object.fromEntries(readdirSync(d).map((f) => [f, readFileSync(path.join(d, f), 'utf8')]));
+    const refused = (d: string, args: string[], line: string): void => {
+      const before = files(d);
+      const r = cli(args);
+      expect(r.code, r.stderr).toBe(2);
+      // The campaign fixture's map warnings come first.
+      expect(r.stderr.split('\n').filter((l) => !l.startsWith('warning: '))).toEqual([`${d}: holds the outputs of ${line}; choose another --out, or add --force to replace them`, '']);
+      expect(files(d)).toEqual(before);
+    };
+
+    const d = out();
+    expect(cli(run(d)).code).toBe(0);
+    refused(d, tournament(d), 'experiment "tiny", not of a tournament');
+    refused(d, campaigns(d), 'experiment "tiny", not of campaign "small"');
+    const t = cli([...tournament(d), '--force']);
+    expect(t.code, t.stderr).toBe(0);
+    expect(readdirSync(d).sort()).toEqual(['errors.csv', 'games.csv', 'manifest.json', 'pairings.csv', 'ratings.csv', 'summary.csv']);
+    refused(d, run(d), 'a tournament, not of experiment "tiny"');
+    refused(d, campaigns(d), 'a tournament, not of campaign "small"');
+    const c = cli([...campaigns(d), '--force']);
+    expect(c.code, c.stderr).toBe(0);
+    // Nothing of the tournament is left beside the campaigns' files.
+    expect(readdirSync(d).sort()).toEqual(['battles.csv', 'campaigns.csv', 'errors.csv', 'manifest.json', 'territories.csv']);
+    refused(d, run(d), 'campaign "small", not of experiment "tiny"');
+    refused(d, tournament(d), 'campaign "small", not of a tournament');
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ interface CampaignFlags {
   out?: string;
   shard?: string;
   resume?: boolean;
+  force?: boolean;
   battlePolicy?: string;
   merge?: string[];
   decisionTimeout?: string;
@@ -36,6 +37,7 @@ export function register(program: Command): void {
     .option('--decision-timeout <s>', `seconds a plugin battle bot may take over one decision; its campaign goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--merge <dirs...>', 'combine the output folders of --shard slices into --out (plays nothing)')
     .option('--resume', "continue a stopped run from its checkpoint; the files equal an uninterrupted run's")
+    .option('--force', "replace another experiment's outputs in --out (they are removed first) instead of refusing")
     .addHelpText(
       'after',
       `
@@ -67,7 +69,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
       const campaign = loadCampaign(file, { seed: flags.seed, out: flags.out, battlePolicy: flags.battlePolicy });
       if (flags.merge) {
         const merging = flags.merge;
-        const m = await inLockedFolder(campaign.out, async () => mergeCampaignShards({ campaign, dirs: merging, out: campaign.out })).catch((err: unknown) =>
+        const m = await inLockedFolder(campaign.out, async () => mergeCampaignShards({ campaign, dirs: merging, out: campaign.out, force: flags.force === true })).catch((err: unknown) =>
           reportDiskFull(err, campaign.out, 'nothing of the merge was written (the slices are untouched)', false),
         );
         if (m === null) return;
@@ -86,6 +88,7 @@ at the end of cycle 3 wins most often beyond that faction's overall rate.`,
           decisionTimeout,
           shard,
           resume: flags.resume === true,
+          force: flags.force === true,
           signal: signals.signal,
           onStart: (info) =>
             process.stderr.write(

@@ -15,6 +15,7 @@ interface TournamentFlags {
   workers?: string;
   out: string;
   resume?: boolean;
+  force?: boolean;
   failFast?: boolean;
   chunk?: string;
   gameModule?: string;
@@ -59,6 +60,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'output folder', path.join('reports', 'tournament'))
     .option('--no-report', 'do not write report.html (ratings and pairing charts; `skirmish report DIR` writes it later)')
     .option('--resume', "continue a stopped tournament from its checkpoint; the files equal an uninterrupted run's")
+    .option('--force', "replace another experiment's outputs in --out (they are removed first) instead of refusing")
     .option('--fail-fast', 'stop at the first game that throws (default: log it to errors.csv and go on)')
     .option('--decision-timeout <s>', `seconds a plugin bot may take over one decision; its game goes to errors.csv (default ${DEFAULT_DECISION_TIMEOUT_S})`)
     .option('--chunk <n>', `games per task sent to a worker (default: about ${TASK_MS} ms of play a task); never changes results`)
@@ -110,6 +112,7 @@ does games.csv, summary.csv (one row a cell), errors.csv and manifest.json.`,
           decisionTimeout,
           chunk,
           resume: flags.resume === true,
+          force: flags.force === true,
           failFast: flags.failFast === true,
           gameModule,
           signal: signals.signal,
