@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { makeOutputSubdir, writeFileAtomically } from '../data/outputs.js';
+import { checkOutputDir, makeOutputSubdir, writeFileAtomically } from '../data/outputs.js';
 import { readColumns, readOptional } from './csv.js';
 import { htmlTable, esc, PAGE_STYLE, replayList } from './page.js';
 import { renderSvg } from './render.js';
@@ -195,8 +195,27 @@ ${dataSection}
   return { kind, html, charts, replays, replayNote };
 }
 
+/**
+ * Before any work (charts, replays played again): a folder the report cannot
+ * be written into, or a `replays/` that is a link, a file or a folder that
+ * cannot be written into, is one line (exit 2), not an EACCES seconds later.
+ */
+export function checkReportFolder(dir: string, replays: boolean): void {
+  checkOutputDir('report', dir);
+  if (!replays) return;
+  const sub = path.join(dir, 'replays');
+  try {
+    lstatSync(sub);
+  } catch {
+    return; // made when a replay is written
+  }
+  makeOutputSubdir(sub); // a link or a file there is refused; a folder is left as it is
+  checkOutputDir('report', sub);
+}
+
 /** Writes `report.html` (and the replays it links, under `replays/`) into the run's folder. */
 export async function writeReport(opts: ReportOptions): Promise<ReportOutcome> {
+  checkReportFolder(opts.dir, opts.replays !== false);
   const built = await buildReport(opts);
   const written: string[] = [];
   if (built.replays.length > 0) makeOutputSubdir(path.join(opts.dir, 'replays'));

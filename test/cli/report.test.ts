@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,5 +59,57 @@ describe('skirmish report, run --no-report, play --replay', () => {
     const html = readFileSync(file, 'utf8');
     const last = plain.stdout.trim().split('\n').at(-1)!;
     expect(html).toContain(last.replace(/&/g, '&amp;'));
+  });
+});
+
+/*
+ * A folder the report cannot write into is one line, exit 2, before any work
+ * (charts, replays played again), not a raw EACCES or ENOTDIR at the end.
+ * Permissions do not bind root, so those cases run only as another user; a
+ * path under a file and a file where replays/ goes fail for root too.
+ */
+describe('report into a folder it cannot write', () => {
+  const results = (): string => {
+    const dir = tmp();
+    cpSync(path.join(ROOT, 'test/fixtures/report/tournament'), dir, { recursive: true });
+    return dir;
+  };
+
+  it('a path under a file: one line naming it, exit 2', () => {
+    const file = path.join(tmp(), 'a-file');
+    writeFileSync(file, 'x');
+    const r = cli(['report', path.join(file, 'run')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`report ${path.join(file, 'run')}: a part of the path is a file, not a folder\n`);
+  });
+
+  it('a file where replays/ goes: one line naming it, exit 2, before any work (no replay needed yet); --no-replays writes the report', () => {
+    const dir = results();
+    writeFileSync(path.join(dir, 'replays'), 'x');
+    const r = cli(['report', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${path.join(dir, 'replays')}: a file where an output folder goes; remove or rename it\n`);
+    expect(existsSync(path.join(dir, 'report.html'))).toBe(false);
+    expect(cli(['report', dir, '--no-replays']).code).toBe(0);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('a folder, or its replays/, without write permission: one line naming it (EACCES), exit 2, nothing written', () => {
+    const dir = results();
+    const replays = path.join(dir, 'replays');
+    mkdirSync(replays);
+    try {
+      chmodSync(replays, 0o555);
+      const sub = cli(['report', dir]);
+      expect(sub.code).toBe(2);
+      expect(sub.stderr).toBe(`report ${replays}: cannot write in ${replays} (EACCES)\n`);
+      chmodSync(dir, 0o555);
+      const top = cli(['report', dir]);
+      expect(top.code).toBe(2);
+      expect(top.stderr).toBe(`report ${dir}: cannot write in ${dir} (EACCES)\n`);
+      expect(readdirSync(dir).filter((f) => f === 'report.html' || f.includes('.tmp'))).toEqual([]);
+    } finally {
+      chmodSync(dir, 0o755);
+      chmodSync(replays, 0o755);
+    }
   });
 });
