@@ -110,8 +110,12 @@ export interface StopSignals {
 /** After a second signal, the process ends within this even if the tasks in flight do not. */
 const FORCE_EXIT_MS = 2_000;
 
-/** Runs `work` with SIGINT and SIGTERM turned into the runner's stop and abandon signals. */
-export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with SIGINT and SIGTERM turned into the runner's stop and
+ * abandon signals. Bad input that a signal caused (a plugin module still
+ * loading at the signal, given up) is a stop: its line, exit 130 or 143.
+ */
+export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): Promise<T | undefined> {
   const stop = new AbortController();
   const abandon = new AbortController();
   let signalName: 'SIGINT' | 'SIGTERM' | null = null;
@@ -137,6 +141,11 @@ export async function withStopSignals<T>(work: (s: StopSignals) => Promise<T>): 
   process.on('SIGTERM', onTerm);
   try {
     return await work({ signal: stop.signal, abandon: abandon.signal, received: () => signalName });
+  } catch (err) {
+    if (signalName === null || !(err instanceof InputError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exitCode = signalName === 'SIGTERM' ? 143 : 130;
+    return undefined;
   } finally {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);

@@ -178,11 +178,48 @@ describe('a plugin that hangs while it loads', () => {
         });
       });
       expect(Date.now() - t0).toBeLessThan(5_000);
-      expect(code, stderr).not.toBe(0);
-      expect(stderr).toContain('hang-load.mjs');
+      // Stopped by a signal (docs/CLI.md): 130 for SIGINT, 143 for SIGTERM.
+      expect(code, stderr).toBe(sig === 'SIGTERM' ? 143 : 130);
+      expect(stderr).toMatch(new RegExp(`hang-load\\.mjs was still loading at ${sig}; stopped\n$`));
       expect(existsSync(lock)).toBe(false);
     }, 60_000);
   }
+
+  it("a module that loads in its own thread but never in the command's: a second SIGINT ends the run within 2 s, exit 130, run.lock released", async () => {
+    const { exp, out } = hangRun('hang-main');
+    const child = spawn(process.execPath, [MAIN, 'run', exp, '--workers', '1', '--out', out, '--decision-timeout', '600', '--no-report'], {
+      cwd: ROOT,
+      env: { ...process.env, HANG: 'main' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let code: number | null | undefined;
+    child.on('exit', (c) => (code = c));
+    const lock = path.join(out, 'run.lock');
+    const until = async (ok: () => boolean, ms: number): Promise<void> => {
+      for (const t0 = Date.now(); !ok() && Date.now() - t0 < ms;) await new Promise((r) => setTimeout(r, 20));
+    };
+    try {
+      // The command's own import of the module awaits for good.
+      await until(() => stderr.includes('hang-load: waiting for good'), 30_000);
+      expect(stderr).toContain('hang-load: waiting for good');
+      child.kill('SIGINT');
+      // The first signal asks the tasks in flight to finish; the load never does, so the run goes on.
+      await until(() => code !== undefined, 1_000);
+      expect(code, stderr).toBeUndefined();
+      expect(existsSync(lock)).toBe(true);
+      const t0 = Date.now();
+      child.kill('SIGINT');
+      await until(() => code !== undefined, 10_000);
+      expect(Date.now() - t0).toBeLessThan(4_000);
+      expect(code, stderr).toBe(130);
+      expect(stderr).toContain('SIGINT: ending now');
+      expect(existsSync(lock)).toBe(false);
+    } finally {
+      if (code === undefined) child.kill('SIGKILL');
+    }
+  }, 60_000);
 });
 
 /*
