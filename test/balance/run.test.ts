@@ -27,6 +27,7 @@ function balanceFile(dir: string, extra: Record<string, unknown> = {}): string {
       games: 16,
       holdout: 0.25,
       abilities: false,
+      confirm: 'none',
       ...extra,
     }),
   );
@@ -41,6 +42,13 @@ describe('balance file', () => {
     const { errors } = validateBalanceJson(JSON.parse(readFileSync(file, 'utf8')), file);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`${file}: prices[0].pointer: "/regiments/0/models" is not a price of ironbound`);
+  });
+
+  it('a confirmation that is no policy[:games] is one line naming the file and the key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
+    const { errors } = validateBalanceJson({ ...JSON.parse(readFileSync(balanceFile(dir), 'utf8')), confirm: 'search:1' }, 'b.json');
+    expect(errors).toEqual(['b.json: confirm: games: expected a whole number 2..100000, got 1 in "search:1"']);
+    expect(() => loadBalance(balanceFile(dir), { confirm: ':4' })).toThrow('--confirm: expected a policy');
   });
 
   it('a points limit no character fits is refused before any game', () => {
