@@ -80,11 +80,12 @@ describe('the fit sees the lists the games played', () => {
 });
 
 describe('runBalance', () => {
-  const outputs = (dir: string): string[] => ['balance.csv', 'matchups.csv', 'unfixable.txt'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  const outputs = (dir: string): string[] => ['balance.csv', 'matchups.csv', 'rounds.csv', 'unfixable.txt'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
 
   it('a run stopped and resumed writes what an uninterrupted one does, whatever the workers', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
-    const file = balanceFile(dir);
+    // With the stronger tier's re-check: its phase too is read or played.
+    const file = balanceFile(dir, { confirm: 'random:2' });
     const whole = await runBalance({ plan: loadBalance(file, { out: path.join(dir, 'whole') }), workers: 0 });
     expect(whole.status).toBe('complete');
     expect(whole.prices.length).toBeGreaterThan(20);

@@ -62,6 +62,30 @@ describe('balance slices and merge', () => {
     expect(files(merged)['confirm/games.csv']).not.toBe('(missing)');
   });
 
+  it('a slice stopped and resumed plays what an uninterrupted slice does', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-shard-'));
+    const file = balanceFile(dir);
+    const whole = path.join(dir, 'whole');
+    expect((await runBalance({ plan: loadBalance(file, { out: whole }), workers: 0, shard: { k: 2, n: 2 } })).status).toBe('partial');
+    const out = path.join(dir, 'stopped');
+    const stop = new AbortController();
+    const first = await runBalance({
+      plan: loadBalance(file, { out }),
+      workers: 0,
+      shard: { k: 2, n: 2 },
+      signal: stop.signal,
+      onProgress: (_phase, p) => {
+        if (p.done >= 2) stop.abort();
+      },
+    });
+    expect(first.status).toBe('stopped');
+    expect(existsSync(path.join(out, 'fit', 'checkpoint.jsonl'))).toBe(true);
+    const resumed = await runBalance({ plan: loadBalance(file, { out }), workers: 0, shard: { k: 2, n: 2 }, resume: true });
+    expect(resumed).toMatchObject({ status: 'partial', sliced: ['fit'] });
+    expect(readFileSync(path.join(out, 'fit', 'games.csv'), 'utf8')).toBe(readFileSync(path.join(whole, 'fit', 'games.csv'), 'utf8'));
+    expect(readFileSync(path.join(out, 'balance-slice.json'), 'utf8')).toBe(readFileSync(path.join(whole, 'balance-slice.json'), 'utf8'));
+  });
+
   it('slices of different runs are refused, naming the folder', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bal-shard-'));
     const a = path.join(dir, 'a');
