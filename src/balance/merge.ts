@@ -35,7 +35,7 @@ const manifestHash = (dir: string): string | null => {
  * Otherwise the outcome is `partial`, waiting for the slices' next phase
  * (played with `--from out`).
  */
-export async function mergeBalance(o: { dirs: string[]; out: string }): Promise<BalanceOutcome & { merged: string[]; name: string }> {
+export async function mergeBalance(o: { dirs: string[]; out: string }): Promise<BalanceOutcome & { merged: string[]; name: string; file: string; slices: { dir: string; shard: string }[] }> {
   if (o.dirs.length === 0) throw new InputError('merge: name the slice folders to combine');
   const slices = o.dirs.map((dir) => ({ dir, m: readMarker(dir) }));
   const first = slices[0];
@@ -54,5 +54,6 @@ export async function mergeBalance(o: { dirs: string[]; out: string }): Promise<
     await mergeShards({ dirs: slices.map((s) => path.join(s.dir, p)), out: dest });
     merged.push(p);
   }
-  return { ...(await runBalance({ plan, readOnly: true })), merged, name: plan.name };
+  const outcome = await runBalance({ plan, readOnly: true });
+  return { ...outcome, merged, name: plan.name, file: first.m.file, slices: slices.map((s) => ({ dir: s.dir, shard: s.m.shard })) };
 }

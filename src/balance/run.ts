@@ -194,9 +194,13 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceOutcome> {
       const missing = gs.find((g) => 'missing' in g);
       return { ...empty, status: 'partial', sliced, ...(missing && 'missing' in missing ? { waiting: missing.missing } : {}) };
     };
+    let bootStart = 0;
     const replicates = (done: number, of: number): void => {
-      if (done === 1) o.onPhase?.('bootstrap', { total: of, resumed: 0, cells: 0 });
-      o.onProgress?.('bootstrap', { done, total: of, played: done, elapsedMs: 0 });
+      if (done === 1) {
+        bootStart = Date.now();
+        o.onPhase?.('bootstrap', { total: of, resumed: 0, cells: 0 });
+      }
+      o.onProgress?.('bootstrap', { done, total: of, played: done, elapsedMs: Date.now() - bootStart });
     };
 
     // The first fit and the abilities: their games depend on nothing played before.

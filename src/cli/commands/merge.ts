@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { checkOutputDir } from '../../data/outputs.js';
@@ -44,9 +45,11 @@ async function mergeBalanceSlices(dirs: string[], out: string): Promise<void> {
   if (r === null) return;
   process.stdout.write(`merged ${dirs.length} balance slices: ${r.merged.length ? r.merged.join(', ') : 'no new phase'}\n`);
   if (r.status === 'partial') {
+    const file = path.relative(process.cwd(), r.file);
     process.stdout.write(
-      `next: ${r.waiting} (it needs the phases merged so far); each slice plays its share with\n` +
-        `  skirmish balance <file> --shard K/${dirs.length} --from ${out} --out <its folder>\nthen merge again\n`,
+      `next: ${r.waiting} (it needs the phases merged so far); each slice plays its share:\n` +
+        r.slices.map((s) => `  skirmish balance ${file} --shard ${s.shard} --from ${out} --out ${s.dir}\n`).join('') +
+        `then merge again: skirmish merge ${dirs.join(' ')} --out ${out}\n`,
     );
     return;
   }
