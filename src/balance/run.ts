@@ -223,7 +223,8 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceOutcome> {
     for (let round = 1; ; round++) {
       const changes = table.prices.filter((p) => p.verdict === 'raise' || p.verdict === 'lower').length;
       const next = pricedFactions(plan, table.proposed);
-      const movement = listMovement({ experiment: fitE, from: played, to: next });
+      // The same documents draw the same lists: nothing to measure.
+      const movement = next.every((f, i) => f.json === played[i].json) ? 0 : listMovement({ experiment: fitE, from: played, to: next });
       const more = movement > plan.moveThreshold && round < plan.iterations;
       rounds.push({ round, games: records.length, changes, movement, next: movement === 0 ? 'no change' : more ? 'another round' : movement > plan.moveThreshold ? 'at the cap' : 'below threshold' });
       if (!more) break;
