@@ -1,10 +1,12 @@
 import seedrandom from 'seedrandom';
+import { buildFaction } from '../army/index.js';
 import { setAtPointer } from '../data/pointer.js';
-import { gameScores } from '../runner/confirm.js';
+import { gameScores, type ConfirmVerdict } from '../runner/confirm.js';
 import { generatedList } from '../runner/generated.js';
-import type { CellSpec, GameRecord } from '../runner/types.js';
+import { gameSeed } from '../runner/seeds.js';
+import type { CellSpec, Experiment, GameRecord } from '../runner/types.js';
 import { bootstrapWorths, normalQuantile, wilsonInterval, type WorthBootstrap, type WorthObservation } from '../stats/index.js';
-import { listCounts } from './entries.js';
+import { listCounts, priceEntries } from './entries.js';
 import type { AbilityTrial, BalanceFaction, BalancePlan } from './plan.js';
 import { abilityLabel } from './plan.js';
 
@@ -12,13 +14,27 @@ import { abilityLabel } from './plan.js';
 const scoreA = (r: GameRecord): number => gameScores(r).a;
 
 /**
+ * The factions at a table of prices: each faction of the plan, built from
+ * its patched document in `prices` (absolute path → JSON) where there is one.
+ */
+export function pricedFactions(plan: BalancePlan, prices: ReadonlyMap<string, unknown> | null): BalanceFaction[] {
+  return plan.factions.map((f) => {
+    const doc = prices?.get(f.file);
+    if (doc === undefined) return f;
+    // fitTable patched only prices of a faction that builds: it builds again.
+    return { ...f, json: doc, faction: buildFaction(doc, f.file).faction! };
+  });
+}
+
+/**
  * The fit's observations: for every game, the difference between the two
  * lists' counts of every price (the lists drawn again from the game's seed,
- * as the game drew them), the seat and A's score.
+ * as the game drew them, at the prices of `factions`: default today's), the
+ * seat and A's score.
  */
-export function observations(plan: BalancePlan, cells: readonly CellSpec[], records: readonly GameRecord[]): WorthObservation[] {
+export function observations(plan: BalancePlan, cells: readonly CellSpec[], records: readonly GameRecord[], factions: readonly BalanceFaction[] = plan.factions): WorthObservation[] {
   const byKey = new Map(cells.map((c) => [c.key, c]));
-  const byFile = new Map(plan.factions.map((f) => [f.file, f]));
+  const byFile = new Map(factions.map((f) => [f.file, f]));
   const pairs = new Map<string, number>();
   const diffs = new Map<string, [number, number][]>();
   const out: WorthObservation[] = [];
@@ -67,25 +83,35 @@ export interface TableFit {
   games: number;
 }
 
-const round = (x: number, step: number): number => Math.max(0, Math.round(x / step) * step);
+const toStep = (x: number, step: number): number => Math.max(0, Math.round(x / step) * step);
 
 /**
  * Fits every price from the fit's games and proposes the fewest changes:
  * a price changes only where its interval (simultaneous over the judged
  * prices, 95%) excludes today's, to its worth rounded to the faction's step.
+ * A later round's games (`round`, lists built at `factions`' prices) are fitted
+ * alone, their scale anchored on the prices they were played at; the
+ * proposal is still judged against today's.
  */
-export function fitTable(plan: BalancePlan, obs: readonly WorthObservation[], onReplicate?: (done: number, of: number) => void): TableFit {
-  const prices = plan.factions.flatMap((f) => f.entries.map((e) => e.price));
+export function fitTable(
+  plan: BalancePlan,
+  obs: readonly WorthObservation[],
+  o: { onReplicate?: (done: number, of: number) => void; factions?: readonly BalanceFaction[]; round?: number } = {},
+): TableFit {
+  const factions = o.factions ?? plan.factions;
+  const round = o.round ?? 1;
+  // The points scale is anchored on the prices the games' lists were built at (a later round's: the proposed ones).
+  const prices = factions.flatMap((f) => priceEntries(f.faction).map((e) => e.price));
   const boot = bootstrapWorths({
     observations: obs,
     prices,
-    seed: `${plan.seed}/bootstrap`,
+    seed: round === 1 ? `${plan.seed}/bootstrap` : `${plan.seed}/bootstrap-${round}`,
     replicates: 200,
     simultaneous: true,
     family: plan.judged.length,
     // Every list has exactly one character: the games tell what one costs beyond another, not their level.
     groups: plan.factions.map((f) => f.entries.flatMap((e, k) => (e.pointer.startsWith('/characters/') ? [f.offset + k] : []))),
-    onReplicate,
+    onReplicate: o.onReplicate,
   });
   const owner = (col: number): BalanceFaction => plan.factions.find((f) => col >= f.offset && col < f.offset + f.entries.length)!;
   const verdicts: PriceVerdict[] = plan.judged.map((col) => {
@@ -95,7 +121,7 @@ export function fitTable(plan: BalancePlan, obs: readonly WorthObservation[], on
     const base = { faction: f.id, name: e.name, pointer: e.pointer, costNow: e.price, worth: x.worth, low: x.low, high: x.high };
     if (!boot.fit.measured[col] || !Number.isFinite(x.low)) return { ...base, proposed: e.price, verdict: 'not measured' };
     if (x.low <= e.price && e.price <= x.high) return { ...base, proposed: e.price, verdict: 'keep' };
-    return { ...base, proposed: round(x.worth, f.increment), verdict: x.worth > e.price ? 'raise' : 'lower' };
+    return { ...base, proposed: toStep(x.worth, f.increment), verdict: x.worth > e.price ? 'raise' : 'lower' };
   });
   const proposed = new Map<string, unknown>();
   for (const f of plan.factions) {
@@ -113,14 +139,23 @@ export function fitTable(plan: BalancePlan, obs: readonly WorthObservation[], on
   return { boot, prices: verdicts, proposed, games: obs.length };
 }
 
-/** One row of matchups.csv: a faction pair × scenario × limit, today's table against the proposed one. */
+/** Army A's rate in a cell's games (a draw half) with its 95% Wilson interval. */
+export interface CellRate {
+  games: number;
+  rate: number;
+  low: number;
+  high: number;
+}
+
+/** One row of matchups.csv: a faction pair × scenario × limit, today's table against the proposed one, and the stronger tier's re-check. */
 export interface MatchupRow {
   factionA: string;
   factionB: string;
   scenario: string;
   points: number;
-  today: { games: number; rate: number; low: number; high: number };
-  proposed: { games: number; rate: number; low: number; high: number } | null;
+  today: CellRate;
+  proposed: CellRate | null;
+  confirm: (CellRate & { policy: string; verdict: ConfirmVerdict }) | null;
 }
 
 export const MATCHUP_COLUMNS = [
@@ -136,18 +171,62 @@ export const MATCHUP_COLUMNS = [
   'rate_proposed',
   'rate_proposed_lo',
   'rate_proposed_hi',
+  'confirm_policy',
+  'games_confirm',
+  'rate_confirm',
+  'rate_confirm_lo',
+  'rate_confirm_hi',
+  'confirm_verdict',
 ] as const;
 
-function rate(rs: readonly GameRecord[]): { games: number; rate: number; low: number; high: number } {
+function rate(rs: readonly GameRecord[]): CellRate {
   const s = rs.reduce((t, r) => t + scoreA(r), 0);
   const w = wilsonInterval(s, rs.length);
   return { games: rs.length, rate: w.p, low: w.low, high: w.high };
 }
 
-/** The held-out games by cell: each base cell's rates under today's and the proposed table. */
-export function matchupRows(cells: readonly CellSpec[], records: readonly GameRecord[]): MatchupRow[] {
+/** The held-out cell that plays the final table of a base cell: its proposed version, or today's when no price changed. */
+const finalKey = (cells: readonly CellSpec[], base: string): string => (cells.some((c) => c.key === `${base} | proposed`) ? `${base} | proposed` : `${base} | today`);
+
+/**
+ * The held-out cells the stronger tier re-checks: the final table's `n`
+ * cells furthest from 50% (mirrors excluded: a mirror is even by symmetry),
+ * the first listed on a tie.
+ */
+export function worstCells(rows: readonly MatchupRow[], cells: readonly CellSpec[], n: number): string[] {
+  return rows
+    .map((m, i) => ({ m, i, d: Math.abs((m.proposed ?? m.today).rate - 0.5) }))
+    .filter((x) => x.m.factionA !== x.m.factionB && (x.m.proposed ?? x.m.today).games > 0)
+    .sort((x, y) => y.d - x.d || x.i - y.i)
+    .slice(0, n)
+    .map(({ m }) => finalKey(cells, `${m.factionA} vs ${m.factionB} | ${m.scenario} | ${m.points}`));
+}
+
+/**
+ * Whether a cell stays as balanced under the stronger tier. With d the
+ * weaker tier's distance of army A's rate from 50%: `not confirmed` when the
+ * stronger tier's 95% interval lies wholly further than d from 50% on the
+ * weaker's side (or either side, the weaker at 50%), `reversed` when it lies
+ * wholly beyond d on the other side, else `confirmed` (its interval holds a
+ * rate as balanced as the weaker tier found).
+ */
+export function balanceVerdict(weak: number, strong: Pick<CellRate, 'low' | 'high'>): ConfirmVerdict {
+  const d = Math.abs(weak - 0.5);
+  if (strong.low > 0.5 + d) return weak >= 0.5 ? 'not confirmed' : 'reversed';
+  if (strong.high < 0.5 - d) return weak <= 0.5 ? 'not confirmed' : 'reversed';
+  return 'confirmed';
+}
+
+/**
+ * The held-out games by cell: each base cell's rates under today's and the
+ * proposed table, and where the stronger tier re-checked it (`confirm`: its
+ * policy and games, by held-out cell key), its rate and verdict.
+ */
+export function matchupRows(cells: readonly CellSpec[], records: readonly GameRecord[], confirm?: { policy: string; records: readonly GameRecord[] }): MatchupRow[] {
   const byCell = new Map<string, GameRecord[]>();
   for (const r of records) byCell.set(r.cell, [...(byCell.get(r.cell) ?? []), r]);
+  const strong = new Map<string, GameRecord[]>();
+  for (const r of confirm?.records ?? []) strong.set(r.cell, [...(strong.get(r.cell) ?? []), r]);
   const rows: MatchupRow[] = [];
   for (const c of cells) {
     if (!c.key.endsWith(' | today')) continue;
@@ -155,9 +234,63 @@ export function matchupRows(cells: readonly CellSpec[], records: readonly GameRe
     const [pair, scenario, points] = base.split(' | ');
     const [factionA, factionB] = pair.split(' vs ');
     const proposed = byCell.get(`${base} | proposed`);
-    rows.push({ factionA, factionB, scenario, points: Number(points), today: rate(byCell.get(c.key) ?? []), proposed: proposed ? rate(proposed) : null });
+    const today = rate(byCell.get(c.key) ?? []);
+    const weak = proposed ? rate(proposed) : today;
+    const s = strong.get(finalKey(cells, base));
+    const check = s && confirm ? { ...rate(s), policy: confirm.policy } : null;
+    rows.push({
+      factionA,
+      factionB,
+      scenario,
+      points: Number(points),
+      today,
+      proposed: proposed ? weak : null,
+      confirm: check ? { ...check, verdict: balanceVerdict(weak.rate, check) } : null,
+    });
   }
   return rows;
+}
+
+/** Seed pairs a movement is measured on at most (spread evenly over the cells). */
+export const MOVEMENT_SEEDS = 600;
+
+/**
+ * How far new prices move the lists a fit played: the lists of the fit's
+ * first seeds (at most MOVEMENT_SEEDS pairs over its cells) drawn at the
+ * prices played (`from`) and at the new ones (`to`), the same seeds and
+ * limits; with m_e the mean count of price e a list buys and p_e its price
+ * played, the movement is Σ p_e·|m_e(to) − m_e(from)| / Σ p_e·m_e(from):
+ * the share of the average list's points spent otherwise. 0: the same lists.
+ */
+export function listMovement(o: { experiment: Experiment; from: readonly BalanceFaction[]; to: readonly BalanceFaction[] }): number {
+  const at = (fs: readonly BalanceFaction[]): Map<string, BalanceFaction> => new Map(fs.map((f) => [f.file, f]));
+  const from = at(o.from);
+  const to = at(o.to);
+  const width = o.from.reduce((n, f) => n + f.entries.length, 0);
+  const sums = [new Float64Array(width), new Float64Array(width)];
+  const cells = o.experiment.cells;
+  const perCell = Math.max(1, Math.min(o.experiment.gamesPerCell / 2, Math.ceil(MOVEMENT_SEEDS / Math.max(1, cells.length))));
+  const add = (f: BalanceFaction, which: number, side: NonNullable<CellSpec['generated']>['a'], seed: string, role: 'A' | 'B'): void => {
+    listCounts(f.faction, generatedList(side, f.faction, seed, role)).forEach((n, k) => (sums[which][f.offset + k] += n));
+  };
+  for (const c of cells) {
+    for (let pair = 0; pair < perCell; pair++) {
+      const seed = gameSeed(o.experiment.seed, c.seedKey ?? c.key, 2 * pair);
+      for (const [role, side] of [['A', c.generated!.a] as const, ['B', c.generated!.b] as const]) {
+        // The proposed documents are named by the faction's file in `files`.
+        add(from.get(side.faction)!, 0, side, seed, role);
+        add(to.get(side.faction)!, 1, side, seed, role);
+      }
+    }
+  }
+  const price = o.from.flatMap((f) => priceEntries(f.faction).map((e) => e.price));
+  let moved = 0;
+  let total = 0;
+  for (let e = 0; e < width; e++) {
+    moved += price[e] * Math.abs(sums[1][e] - sums[0][e]);
+    total += price[e] * sums[0][e];
+  }
+  return total === 0 ? 0 : moved / total;
 }
 
 /**

@@ -26,6 +26,18 @@ export function formatBalance(o: BalanceOutcome): string {
     lines.push(`worst matchup, today's prices: ${worst('today')}`);
     if (o.matchups.some((m) => m.proposed)) lines.push(`worst matchup, proposed prices: ${worst('proposed')}`);
   }
+  const confirmed = o.matchups.filter((m) => m.confirm);
+  if (confirmed.length > 0) {
+    lines.push(`re-checked with ${confirmed[0].confirm!.policy} (the proposed table's worst held-out cells, the same seeds and seats):`);
+    for (const m of confirmed) {
+      const weak = m.proposed ?? m.today;
+      const c = m.confirm!;
+      lines.push(`  ${m.factionA} vs ${m.factionB} | ${m.scenario} | ${m.points}: ${pct(weak.rate)} -> ${pct(c.rate)} [${pct(c.low)}, ${pct(c.high)}] of ${c.games} games: ${c.verdict}`);
+    }
+  }
+  if (o.rounds.length > 1) {
+    lines.push(`fit rounds: ${o.rounds.map((r) => `${r.round}: ${r.changes} changes moving ${pct(r.movement)} of a list (${r.next})`).join('; ')}`);
+  }
   for (const u of o.unfixable) lines.push(`no price fixes: ${u}`);
   if (o.abilities.length > 0) {
     lines.push('abilities (points, 95% interval):');

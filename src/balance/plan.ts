@@ -3,8 +3,9 @@ import path from 'node:path';
 import { buildFaction, type Faction } from '../army/index.js';
 import { formatIssues, inputFileProblem, readJsonFile, type ValidationResult } from '../data/json.js';
 import { InputError } from '../errors.js';
+import { confirmCell, DEFAULT_CONFIRM_GAMES, DEFAULT_CONFIRM_POLICY, parseConfirm } from '../runner/confirm.js';
 import { policyAlias } from '../runner/references.js';
-import type { CellSpec, Experiment, GeneratedSide } from '../runner/types.js';
+import type { CellSpec, ConfirmSpec, Experiment, GeneratedSide } from '../runner/types.js';
 import { getScenario } from '../scenarios/index.js';
 import { factionAbilities, withoutAbility, type Ability } from './abilities.js';
 import { priceEntries } from './entries.js';
@@ -40,20 +41,40 @@ export interface BalancePlan {
   judged: number[];
   /** Games per ability; 0: none. */
   abilityGames: number;
+  /** The stronger tier re-checking the proposed table's worst held-out cells; null: none. */
+  confirm: ConfirmSpec | null;
+  /** Fit rounds at most. */
+  iterations: number;
+  /** Another round is played when the proposal moves the lists more than this (listMovement). */
+  moveThreshold: number;
   out: string;
-  /** sha256 of the balance file and every faction file. */
+  /** sha256 of the balance file (but its confirm and rounds) and every faction file: what the first fit's games depend on. */
   inputsHash: string;
+  /** sha256 of everything that decides the outputs: inputsHash, confirm and rounds (slices of one run share it). */
+  runHash: string;
+}
+
+export interface BalanceFlags {
+  out?: string;
+  games?: number;
+  seed?: string;
+  /** `--confirm`: "policy[:games]" or "none", overriding the file. */
+  confirm?: string;
 }
 
 const DEFAULT_HOLDOUT = 0.25;
 const DEFAULT_JITTER = 0.1;
 const DEFAULT_ABILITY_GAMES = 240;
+const DEFAULT_ITERATIONS = 2;
+const DEFAULT_MOVE_THRESHOLD = 0.05;
+/** Held-out cells the stronger tier re-checks: the proposed table's worst. */
+export const CONFIRM_CELLS = 3;
 
 const even = (n: number): number => n + (n % 2);
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** Reads and checks a balance file; every problem is one line of one InputError. */
-export function loadBalance(file: string, flags: { out?: string; games?: number; seed?: string } = {}): BalancePlan {
+export function loadBalance(file: string, flags: BalanceFlags = {}): BalancePlan {
   return planBalance(readJsonFile(file), file, flags);
 }
 
@@ -73,7 +94,7 @@ export function validateBalanceJson(json: unknown, file: string): ValidationResu
 }
 
 /** Checks a parsed balance file and plans it. */
-export function planBalance(json: unknown, file: string, flags: { out?: string; games?: number; seed?: string } = {}): BalancePlan {
+export function planBalance(json: unknown, file: string, flags: BalanceFlags = {}): BalancePlan {
   const parsed = balanceSchema.safeParse(json);
   if (!parsed.success) throw new InputError(formatIssues(file, parsed.error.issues));
   const data: BalanceJson = parsed.data;
@@ -143,14 +164,26 @@ export function planBalance(json: unknown, file: string, flags: { out?: string; 
       judged.push(f.offset + k);
     });
   }
+  let confirm: ConfirmSpec | null = { policy: DEFAULT_CONFIRM_POLICY, games: DEFAULT_CONFIRM_GAMES };
+  const confirmText = flags.confirm ?? data.confirm;
+  if (confirmText !== undefined) {
+    const c = parseConfirm(confirmText);
+    if ('error' in c) errors.push(flags.confirm !== undefined ? `--confirm: ${c.error}` : `${file}: confirm: ${c.error}`);
+    else confirm = c.spec && { ...c.spec, policy: policyAlias(c.spec.policy) };
+  }
   if (errors.length > 0) throw new InputError(errors);
 
   const games = flags.games ?? data.games;
   const holdout = data.holdout ?? DEFAULT_HOLDOUT;
   const holdoutGames = Math.round(games * holdout);
+  // The re-check and the rounds come after the first fit: changing them does not play its games again.
+  const { confirm: _c, iterations: _i, moveThreshold: _m, ...played } = data;
   const h = createHash('sha256');
-  h.update(JSON.stringify({ data, games, seed: flags.seed ?? data.seed }));
+  h.update(JSON.stringify({ data: played, games, seed: flags.seed ?? data.seed }));
   for (const f of factions) h.update(`\n${f.id}\n${JSON.stringify(f.json)}`);
+  const inputsHash = h.digest('hex');
+  const iterations = data.iterations ?? DEFAULT_ITERATIONS;
+  const moveThreshold = data.moveThreshold ?? DEFAULT_MOVE_THRESHOLD;
   return {
     name: data.name,
     file,
@@ -164,8 +197,12 @@ export function planBalance(json: unknown, file: string, flags: { out?: string; 
     jitter: data.jitter ?? DEFAULT_JITTER,
     judged,
     abilityGames: data.abilities === false ? 0 : (data.abilities?.games ?? DEFAULT_ABILITY_GAMES),
+    confirm,
+    iterations,
+    moveThreshold,
     out: flags.out ?? data.out ?? path.join('reports', data.name),
-    inputsHash: h.digest('hex'),
+    inputsHash,
+    runHash: createHash('sha256').update(JSON.stringify({ inputsHash, confirm, iterations, moveThreshold })).digest('hex'),
   };
 }
 
@@ -226,11 +263,18 @@ export function baseKey(a: BalanceFaction, b: BalanceFaction, scenario: string, 
   return `${a.id} vs ${b.id} | ${scenario} | ${points}`;
 }
 
+/** The phase (and folder) of a fit round: `fit`, then `fit-2`, `fit-3`, ... */
+export const fitPhase = (round: number): string => (round === 1 ? 'fit' : `fit-${round}`);
+
 /**
  * The fit's games: every faction pair (mirrors too) × scenario × points
  * limit, each seed pair fielding two fresh lists within jittered limits.
+ * A later round builds its lists at the prices the round before proposed
+ * (`prices`: patched faction documents, absolute path → JSON), on seeds of
+ * its own.
  */
-export function fitExperiment(plan: BalancePlan): Experiment {
+export function fitExperiment(plan: BalancePlan, round = 1, prices: Map<string, unknown> | null = null): Experiment {
+  const files = prices && prices.size > 0 ? Object.fromEntries(prices) : undefined;
   const cells: CellSpec[] = [];
   for (const [a, b] of factionPairs(plan))
     for (const s of plan.scenarios)
@@ -242,9 +286,10 @@ export function fitExperiment(plan: BalancePlan): Experiment {
             b: { faction: b.file, points, jitter: plan.jitter },
             labels: [`${a.id}-${points}`, `${b.id}-${points}`],
             scenario: s,
+            files,
           }),
         );
-  return experiment(plan, 'fit', cells, even(Math.ceil(plan.fitGames / Math.max(1, cells.length))), null);
+  return experiment(plan, fitPhase(round), cells, even(Math.ceil(plan.fitGames / Math.max(1, cells.length))), files ? Object.entries(files) : null);
 }
 
 /**
@@ -276,6 +321,24 @@ export function holdoutExperiment(plan: BalancePlan, proposed: Map<string, unkno
   const baseCells = cells.length / versions.length;
   const games = even(Math.ceil(plan.holdoutGames / versions.length / Math.max(1, baseCells)));
   return experiment(plan, 'holdout', cells, games, proposed ? [...proposed.entries()] : null);
+}
+
+/**
+ * The stronger tier's re-check of the proposed table: the held-out cells
+ * `keys` (the proposed table's worst) played again by `plan.confirm`'s
+ * policy on both sides, on the held-out seeds and seats, its games a cell.
+ */
+export function confirmExperiment(plan: BalancePlan, holdout: Experiment, keys: readonly string[]): Experiment {
+  const spec = plan.confirm!;
+  const cells = keys.map((k, i) =>
+    confirmCell(
+      holdout.cells.find((c) => c.key === k)!,
+      spec.policy,
+      i,
+    ),
+  );
+  // The held-out seeds: the same game of the same cell is the same seed and seat.
+  return { ...experiment(plan, 'confirm', cells, spec.games, [holdout.inputsHash, spec, keys]), seed: holdout.seed };
 }
 
 /** One ability of a faction (or the placebo: nothing taken away, on fresh seeds). */

@@ -27,6 +27,12 @@ export const balanceSchema = z.strictObject({
   prices: boundedList(z.strictObject({ name: z.string().min(1), faction: fileName, pointer: z.string().min(1) })).optional(),
   /** What each ability is worth: games per ability (default 240), or false. */
   abilities: z.union([z.literal(false), z.strictObject({ games: boundedInt('games') })]).optional(),
+  /** The stronger tier that re-checks the proposed table's worst held-out cells: "policy[:games]" or "none" (default search:48). */
+  confirm: z.string().min(1).optional(),
+  /** Fit rounds at most: another round plays lists built at the proposed prices when they move the lists (default 2; 1: never). */
+  iterations: z.number().int().min(1).max(5).optional(),
+  /** How far the proposal may move the lists before another round is played: the share of the average list's points spent otherwise (default 0.05). */
+  moveThreshold: z.number().min(0).max(1).optional(),
   /** Output folder; default reports/<name>. */
   out: fileName.optional(),
 });

@@ -95,7 +95,9 @@ export function writeBalanceReport(o: { dir: string; name: string }): string {
     ...m,
     today: `${pct(m.rate_today)} [${pct(m.rate_today_lo)}, ${pct(m.rate_today_hi)}]`,
     proposed: m.rate_proposed === '' ? 'same table' : `${pct(m.rate_proposed)} [${pct(m.rate_proposed_lo)}, ${pct(m.rate_proposed_hi)}]`,
+    stronger: !m.confirm_policy ? '' : `${m.confirm_policy}: ${pct(m.rate_confirm)} [${pct(m.rate_confirm_lo)}, ${pct(m.rate_confirm_hi)}] of ${m.games_confirm}: ${m.confirm_verdict}`,
   }));
+  const rounds = rowsOf(o.dir, 'rounds.csv');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(o.name)}: proposed points table</title><style>${PAGE_STYLE}</style></head>
@@ -119,8 +121,9 @@ ${
 ${priceChart}
 <details><summary>The table</summary>${table(prices, ['faction', 'name', 'pointer', 'cost_now', 'worth', 'worth_lo', 'worth_hi', 'proposed', 'verdict'])}</details>
 <h2 id="matchups">Held-out games: today's table and the proposed one</h2>
-<p class="caption">Army A's win rate (a draw counts half) with its 95% Wilson interval, on seeds the fit never saw; both tables play the same seeds.</p>
-${table(shownMatchups, ['faction_a', 'faction_b', 'scenario', 'points', 'games_today', 'today', 'games_proposed', 'proposed'])}
+<p class="caption">Army A's win rate (a draw counts half) with its 95% Wilson interval, on seeds the fit never saw; both tables play the same seeds. The stronger tier replays the proposed table's worst cells on the same seeds and seats: confirmed when its interval holds a rate as close to 50% as the weaker tier's.</p>
+${table(shownMatchups, ['faction_a', 'faction_b', 'scenario', 'points', 'games_today', 'today', 'games_proposed', 'proposed', ...(shownMatchups.some((m) => m.stronger) ? ['stronger'] : [])])}
+${rounds.length > 1 ? `<p class="caption">Fit rounds (a later round plays lists built at the prices the round before proposed; movement: the share of the average list's points spent otherwise):</p>${table(rounds, ['round', 'games', 'changes', 'movement', 'next'])}` : ''}
 ${
   abilities.length
     ? `<h2 id="abilities">What each ability is worth</h2>

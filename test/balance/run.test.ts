@@ -27,6 +27,7 @@ function balanceFile(dir: string, extra: Record<string, unknown> = {}): string {
       games: 16,
       holdout: 0.25,
       abilities: false,
+      confirm: 'none',
       ...extra,
     }),
   );
@@ -41,6 +42,13 @@ describe('balance file', () => {
     const { errors } = validateBalanceJson(JSON.parse(readFileSync(file, 'utf8')), file);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`${file}: prices[0].pointer: "/regiments/0/models" is not a price of ironbound`);
+  });
+
+  it('a confirmation that is no policy[:games] is one line naming the file and the key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
+    const { errors } = validateBalanceJson({ ...JSON.parse(readFileSync(balanceFile(dir), 'utf8')), confirm: 'search:1' }, 'b.json');
+    expect(errors).toEqual(['b.json: confirm: games: expected a whole number 2..100000, got 1 in "search:1"']);
+    expect(() => loadBalance(balanceFile(dir), { confirm: ':4' })).toThrow('--confirm: expected a policy');
   });
 
   it('a points limit no character fits is refused before any game', () => {
@@ -72,11 +80,12 @@ describe('the fit sees the lists the games played', () => {
 });
 
 describe('runBalance', () => {
-  const outputs = (dir: string): string[] => ['balance.csv', 'matchups.csv', 'unfixable.txt'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  const outputs = (dir: string): string[] => ['balance.csv', 'matchups.csv', 'rounds.csv', 'unfixable.txt'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
 
   it('a run stopped and resumed writes what an uninterrupted one does, whatever the workers', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bal-'));
-    const file = balanceFile(dir);
+    // With the stronger tier's re-check: its phase too is read or played.
+    const file = balanceFile(dir, { confirm: 'random:2' });
     const whole = await runBalance({ plan: loadBalance(file, { out: path.join(dir, 'whole') }), workers: 0 });
     expect(whole.status).toBe('complete');
     expect(whole.prices.length).toBeGreaterThan(20);
