@@ -10,8 +10,8 @@
  *    each, every measured price becomes its fitted worth (rounded, at least
  *    1), flagged or not: a price kept because its interval holds it may still
  *    sit three standard errors off, and the study would then flag it rightly.
- *    The last table is written to <dir>/base.json; --base=FILE skips this
- *    step (--rounds=0 uses the faction as it is).
+ *    The last table is written to reports/balance-calibration/base.json;
+ *    --base=FILE skips this step (--rounds=0 uses the faction as it is).
  * 2. The study: the base and its twin (the same warriors under another id)
  *    whose price at --pointer is raised by --by points. For each seed, a whole
  *    balance run (no held-out games, no abilities) on the two; then: does the
@@ -20,7 +20,7 @@
  *    of either faction flagged? Prints a row a seed, the coverage and the
  *    share of seeds where the raised price is the only one flagged.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { planBalance } from '../src/balance/plan.js';
@@ -59,7 +59,7 @@ const flaggedRows = (r: BalanceOutcome): BalanceOutcome['prices'] => r.prices.fi
 // 1. The base table.
 let base: unknown = JSON.parse(readFileSync(baseArg ? path.resolve(baseArg) : factionFile, 'utf8'));
 let baseFile = baseArg ? path.resolve(baseArg) : factionFile;
-if (!baseArg) {
+if (!baseArg && rounds > 0) {
   for (let round = 0; round < rounds; round++) {
     const file = path.join(dir, `base-${round}.json`);
     writeFileSync(file, JSON.stringify(base, null, 2));
@@ -76,9 +76,11 @@ if (!baseArg) {
     }
     console.log(`base round ${round}: ${baseGames} games, ${flaggedRows(r).length} of ${r.prices.length} prices flagged; set to their worths: ${changes.join(', ') || '-'} (${seconds()})`);
   }
-  baseFile = path.join(dir, 'base.json');
+  // Kept where a later run can reuse it (--base), unlike the scratch folder.
+  mkdirSync(path.resolve('reports/balance-calibration'), { recursive: true });
+  baseFile = path.resolve('reports/balance-calibration/base.json');
   writeFileSync(baseFile, JSON.stringify(base, null, 2));
-  if (rounds > 0) console.log(`base table: ${baseFile}`);
+  console.log(`base table: ${baseFile}`);
 }
 
 // 2. The twin, one price raised.
