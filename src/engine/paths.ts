@@ -138,10 +138,53 @@ export function plannedPath(s: GameState, w: Warrior, x: number, y: number, allo
  * a policy that wants to spare the planner can ask first. Read-only.
  */
 export function marchBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keepEngagement = true): boolean {
+  // A policy drawing candidates may ask the same question twice in one decision (random's March at the
+  // nearest enemy): a blocked answer is kept for the rest of the decision (an open one is sent at once).
+  if (askedBlocked(s, w, x, y, max, keepEngagement)) return true;
   const r = leg(s, w, w.x, w.y, x, y, max, keepEngagement);
   const blocked = (r.stoppedBy === 'base' || r.stoppedBy === 'terrain') && !stoppedAtGoal(s, w, w.x, w.y, x, y, r.x, r.y);
-  if (!blocked) remember(s, w, x, y, max, keepEngagement, r);
+  if (blocked) rememberBlocked(s, w, x, y, max, keepEngagement);
+  else remember(s, w, x, y, max, keepEngagement, r);
   return blocked;
+}
+
+/** The blocked questions asked lately, each with the state, decision and bases it was asked of (a small ring). */
+interface BlockedMemo {
+  s: GameState | null;
+  dec: number;
+  c0: number;
+  c1: number;
+  w: number;
+  x: number;
+  y: number;
+  max: number;
+  keep: boolean;
+}
+
+const BLOCKED: BlockedMemo[] = Array.from({ length: 4 }, () => ({ s: null, dec: -1, c0: 0, c1: 0, w: -1, x: 0, y: 0, max: 0, keep: true }));
+let blockedNext = 0;
+
+function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): void {
+  const m = BLOCKED[blockedNext];
+  blockedNext = (blockedNext + 1) % BLOCKED.length;
+  m.s = s;
+  m.dec = s.decisions;
+  m.c0 = s.grid.changes[0];
+  m.c1 = s.grid.changes[1];
+  m.w = w.id;
+  m.x = x;
+  m.y = y;
+  m.max = max;
+  m.keep = keep;
+}
+
+/** Whether this very question was answered "blocked" within the same decision, nothing on the table moved since. */
+function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): boolean {
+  for (let i = 0; i < BLOCKED.length; i++) {
+    const m = BLOCKED[i];
+    if (m.s === s && m.dec === s.decisions && m.w === w.id && m.x === x && m.y === y && m.max === max && m.keep === keep && m.c0 === s.grid.changes[0] && m.c1 === s.grid.changes[1]) return true;
+  }
+  return false;
 }
 
 /**
@@ -209,6 +252,7 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
       let dx = x - b.x;
       let dy = y - b.y;
       let d = Math.sqrt(dx * dx + dy * dy);
+      const deep = d < b.r + r - CLEAR;
       if (d < 1e-12) {
         dx = ax - b.x;
         dy = ay - b.y;
@@ -216,7 +260,12 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
       }
       if (d > 0) {
         const R = b.r + r + 2e-6;
-        if (Math.abs(b.x + (dx / d) * R - sx) + Math.abs(b.y + (dy / d) * R - sy) < 1e-5) return true;
+        const px = b.x + (dx / d) * R;
+        const py = b.y + (dy / d) * R;
+        if (Math.abs(px - sx) + Math.abs(py - sy) < 1e-5) return true;
+        // The pushed point stands clear of everything by more than freeGoal's tolerances, and (x, y) lies
+        // well inside the base: freeGoal answers that very point, and the move stopped elsewhere.
+        if (deep && standsClear(s, w, px, py, b)) return false;
       }
     }
   }
@@ -226,6 +275,42 @@ function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: numb
 }
 
 const MANY: Circle = { x: 0, y: 0, r: 0 };
+
+/** Far above freeGoal's tolerances (1e-9 on distances, 2e-6 in its pushes). */
+const CLEAR = 1e-4;
+
+/**
+ * Whether a base of w's size at (x, y) would stand on the table, off impassable terrain and clear of
+ * every base but w's and `touched`'s (warriors and standing standard markers), each by more than CLEAR.
+ */
+function standsClear(s: GameState, w: Warrior, x: number, y: number, touched: Circle): boolean {
+  const r = w.r;
+  const e = r + CLEAR;
+  if (x < e || y < e || x > s.table.width - e || y > s.table.height - e) return false;
+  if (overlapsImpassable(s, x, y, e)) return false;
+  const g = s.grid;
+  for (let p = 0; p < 2; p++) {
+    const k = warriorsNear(g, p as PlayerIndex, x, y, r + g.maxR + CLEAR + 1e-6);
+    for (let i = 0; i < k; i++) {
+      const id = g.near[i];
+      if (id === w.id || s.warriors[id] === touched) continue;
+      const dx = g.x[id] - x;
+      const dy = g.y[id] - y;
+      const lim = g.r[id] + e;
+      if (dx * dx + dy * dy <= lim * lim) return false;
+    }
+  }
+  const ms = s.scenarioState.markers;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    if (m.destroyed || m.behaviour !== 'standard' || m === touched) continue;
+    const dx = m.x - x;
+    const dy = m.y - y;
+    const lim = m.r + e;
+    if (dx * dx + dy * dy <= lim * lim) return false;
+  }
+  return true;
+}
 
 /** The one base (warrior or standard marker) a base of w's size at (x, y) would overlap, null for none, MANY for several. */
 function lonelyOverlap(s: GameState, w: Warrior, x: number, y: number): Circle | null {
