@@ -1,0 +1,77 @@
+/**
+ * Fork cost: `npx tsx bench/fork.ts [forks=20000] [--against=DIR]`.
+ * Plays one seeded game (balanced on both sides, raid, 800 points) to the
+ * first activation of round 3, then times cloneState of that state, Game.fork
+ * (the copy and a re-seeded dice stream: what a search playout and
+ * GameView.fork pay) and scoreIfVictoryNow (what the evaluation pays at every
+ * leaf), µs each, the best of three passes (the machine may be shared). `--against=DIR` times the same in
+ * another checkout's src/ (e.g. an export of main: `git archive main src sims
+ * | tar -x -C DIR`) in the same run and prints the ratio.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const forks = Number(args[0] ?? 20000);
+const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+
+const KINDS = ['clone', 'fork', 'score'] as const;
+type Timing = Record<(typeof KINDS)[number], number>;
+
+/** The timers of one checkout: each call times every kind once. */
+async function timers(root: string): Promise<() => Timing> {
+  const src = (p: string) => import(pathToFileURL(path.join(root, 'src', p)).href);
+  const [{ loadRoster }, bots, { Game, cloneState }, { DEFAULT_RULESET }, { getScenario }] = await Promise.all([
+    src('army/index.ts'),
+    src('bots/index.ts'),
+    src('engine/index.ts'),
+    src('rules/ruleset.ts'),
+    src('scenarios/index.ts'),
+  ]);
+  const { childRng } = await src('dice/index.ts');
+  const armies = ['ironbound', 'tuskfell'].map((f) => loadRoster(path.join(root, 'sims', 'armies', `${f}-800.json`)));
+  const game = Game.create({ armies, scenario: getScenario('raid'), ruleset: DEFAULT_RULESET, seed: 'fork-bench' });
+  const policy = bots.getPolicy('balanced');
+  const rngs = [childRng('fork-bench', 'policy-1'), childRng('fork-bench', 'policy-2')];
+  for (let d = game.pending(); d !== null && !(game.state.round >= 3 && d.kind === 'action'); d = game.pending()) {
+    game.apply(policy.choose({ state: game.state, me: d.player }, d, rngs[d.player]));
+  }
+  const time = (n: number, f: (i: number) => void): number => {
+    for (let i = 0; i < Math.min(n, 2000); i++) f(i); // warm up
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) f(i);
+    return Number(process.hrtime.bigint() - t0) / 1e3 / n;
+  };
+  let sink = 0;
+  return () => {
+    const clone = time(forks, () => {
+      sink += cloneState(game.state).round;
+    });
+    const fork = time(forks, (i) => {
+      sink += Game.fork(game.state, `s${i}`).state.round;
+    });
+    const score = time(forks, () => {
+      sink += bots.scoreIfVictoryNow(game.state)[0];
+    });
+    if (sink < 0) console.log(sink);
+    return { clone, fork, score };
+  };
+}
+
+// Alternate the two checkouts three times and keep each one's best: the machine is shared.
+const best = (a: Timing | null, b: Timing): Timing => (a ? { clone: Math.min(a.clone, b.clone), fork: Math.min(a.fork, b.fork), score: Math.min(a.score, b.score) } : b);
+const timeHere = await timers(path.resolve(import.meta.dirname, '..'));
+const timeBase = against ? await timers(path.resolve(against)) : null;
+let here: Timing | null = null;
+let base: Timing | null = null;
+for (let round = 0; round < 3; round++) {
+  here = best(here, timeHere());
+  if (timeBase) base = best(base, timeBase());
+}
+if (!here) throw new Error('unreachable');
+const f = (x: number) => x.toFixed(2).padStart(7);
+console.log(`node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${forks} each, µs`);
+console.log(`             this  ${base ? ' against   ratio' : ''}`);
+for (const k of KINDS) {
+  console.log(`${k.padEnd(8)} ${f(here[k])}${base ? `  ${f(base[k])}  ${(here[k] / base[k]).toFixed(2).padStart(6)}` : ''}`);
+}
