@@ -86,7 +86,7 @@ export class ThreatMap {
   prepare(s: State, w: Warrior, reach: number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): this {
     this.s = s;
     this.w = w;
-    const er = s.ruleset.engagementRange;
+    const er = s.match.ruleset.engagementRange;
     this.myMarch = statNow(s, w, 'march');
     this.myRange = w.profile.barrage ? w.profile.barrage.range : -1;
     this.myResolve = -1;
@@ -240,7 +240,7 @@ export class ThreatMap {
   at(x: number, y: number): number {
     const s = this.s;
     const w = this.w;
-    const er = s.ruleset.engagementRange;
+    const er = s.match.ruleset.engagementRange;
     let total = 0;
     let chargers = 0;
     let shooters = 0;
@@ -273,7 +273,7 @@ export class ThreatMap {
           o.target.y = y;
           o.target.r = w.r;
           o.target.size = w.profile.size;
-          o.terrain = s.preparedTerrain;
+          o.terrain = s.match.preparedTerrain;
           const los = lineOfSight(o);
           volley = los.blocked ? 0.6 * this.volleyMoved[i] : los.obscured ? this.obscured[i] : this.volleyAimed[i];
         } else volley = 0.6 * this.volleyMoved[i];
@@ -302,7 +302,7 @@ export class ThreatMap {
 
   /** What w could strike from (x, y) when it acts next: its best Charge on an enemy within a March and Engagement Range, else its best Volley in range. */
   strike(x: number, y: number): number {
-    const er = this.s.ruleset.engagementRange;
+    const er = this.s.match.ruleset.engagementRange;
     const w = this.w;
     let best = 0;
     for (let i = 0; i < this.n; i++) {
@@ -340,16 +340,16 @@ const KEY = new Float64Array(KEYS);
 const PAIRS = new Map<number, Float64Array[]>();
 const PROFILES = new Map<Warrior['profile'], number>();
 let pairsState: State | null = null;
-let pairsRules: State['ruleset'] | null = null;
+let pairsRules: State['match']['ruleset'] | null = null;
 let pairsWeights: Readonly<EvalWeights> | null = null;
 
 function pairsFor(s: State, weights: Readonly<EvalWeights>): Map<number, Float64Array[]> | null {
   if (!noFaceRuleAbilities(s)) return null;
-  if (s !== pairsState || s.ruleset !== pairsRules || weights !== pairsWeights || PROFILES.size >= 4000) {
+  if (s !== pairsState || s.match.ruleset !== pairsRules || weights !== pairsWeights || PROFILES.size >= 4000) {
     PAIRS.clear();
     PROFILES.clear();
     pairsState = s;
-    pairsRules = s.ruleset;
+    pairsRules = s.match.ruleset;
     pairsWeights = weights;
   }
   return PAIRS;

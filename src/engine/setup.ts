@@ -7,7 +7,7 @@ import { createScenarioState, deploymentPolygons, generateTerrain } from '../sce
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { emptyTally } from '../scenarios/index.js';
 import { cloneGrid, createGrid } from './grid.js';
-import type { GameState, PlayerIndex, Regiment, Warrior } from './types.js';
+import type { GameState, Match, PlayerIndex, Regiment, Warrior } from './types.js';
 
 /**
  * Builds the initial state of a game: every warrior of both rosters in
@@ -61,7 +61,7 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
   const table = { width: scenario.table.width, height: scenario.table.height };
   const terrain: TerrainPiece[] = scenario.terrain === 'generate' ? generateTerrain({ scenario, rng: opts.setupRng, ruleset }) : scenario.terrain;
 
-  return {
+  const match: Match = {
     ruleset,
     scenario,
     control: opts.control,
@@ -71,14 +71,17 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
     deploymentZones: [deploymentPolygons(scenario, 0), deploymentPolygons(scenario, 1)],
     impassable: preparePolygons(terrain.filter((t) => t.rules.includes('Impassable')).map((t) => t.shape)),
     difficult: preparePolygons(terrain.filter((t) => t.rules.includes('Difficult')).map((t) => t.shape)),
+    armyNames: [armies[0].name, armies[1].name],
+    commandAbilityDefs: [armies[0].commandAbilities, armies[1].commandAbilities],
+    uniqueActionDefs: [armies[0].uniqueActions, armies[1].uniqueActions],
+  };
+  return {
+    match,
     warriors,
     grid: createGrid(table, warriors),
     alive: [warriors.filter((w) => w.player === 0).length, warriors.filter((w) => w.player === 1).length],
     regiments,
     scenarioState: createScenarioState(scenario, ruleset),
-    armyNames: [armies[0].name, armies[1].name],
-    commandAbilityDefs: [armies[0].commandAbilities, armies[1].commandAbilities],
-    uniqueActionDefs: [armies[0].uniqueActions, armies[1].uniqueActions],
     phase: 'setup',
     round: 0,
     vp: [0, 0],
@@ -112,7 +115,6 @@ export function cloneState(s: GameState): GameState {
     alive: [s.alive[0], s.alive[1]],
     regiments: s.regiments.map((r) => ({ ...r, warriors: r.warriors.slice() })),
     scenarioState: structuredClone(s.scenarioState),
-    armyNames: [s.armyNames[0], s.armyNames[1]],
     vp: [s.vp[0], s.vp[1]],
     commandQueue: s.commandQueue.slice(),
     abilities: s.abilities.map((a) => ({ ...a })),

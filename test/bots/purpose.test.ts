@@ -436,7 +436,7 @@ describe('shooting and the score', () => {
     const o = { aggression: 0.6, objective: 0.8, tactics: true };
     const act = new Actions(o, new Goals(o));
     const early = act.caution(sk.s, 0);
-    sk.s.round = sk.s.scenario.rounds - 1;
+    sk.s.round = sk.s.match.scenario.rounds - 1;
     expect(act.caution(sk.s, 0)).toBeCloseTo(0.4 * early, 9);
     sk.s.vp = [3, 1];
     expect(act.caution(sk.s, 0)).toBeCloseTo(1.5 * early, 9);
