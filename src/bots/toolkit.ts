@@ -12,6 +12,7 @@ import {
   clashableMarkers,
   controlWarrior,
   controlWarriors,
+  copyScenarioState,
   engagedEnemies,
   gap,
   inCommandRange,
@@ -19,6 +20,7 @@ import {
   isOutnumbered,
   marchAllowance,
   norm,
+  scratchScenarioState,
   regimentsAlive,
   stat,
   volleyCheck,
@@ -385,6 +387,9 @@ export function objectives(s: State): readonly Objective[] {
   return out;
 }
 
+/** scoreIfVictoryNow's copy of the scenario state, which the Victory Phase changes (scratch, refilled each call). */
+const SCORED = scratchScenarioState();
+
 /**
  * What each player would score if the Victory Phase ran now: the scenarios'
  * own victoryPhase on copies of the scenario state and the round's tally.
@@ -392,10 +397,10 @@ export function objectives(s: State): readonly Objective[] {
 export function scoreIfVictoryNow(s: State): [number, number] {
   const out = victoryPhase({
     scenario: s.match.scenario,
-    state: structuredClone(s.scenarioState),
+    state: copyScenarioState(SCORED, s.scenarioState),
     round: s.round,
     warriors: controlWarriors(st(s)),
-    tally: structuredClone(s.tally),
+    tally: s.tally, // victoryPhase only reads it
     control: s.match.control,
     ruleset: s.match.ruleset,
   });

@@ -13,7 +13,7 @@ import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
-import { cloneState, createState } from './setup.js';
+import { cloneState, copyScenarioState, createState, scratchScenarioState } from './setup.js';
 import { gap, overlapsBase } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
@@ -57,6 +57,8 @@ export interface CreateGameOptions {
 export class Game {
   readonly state: GameState;
   private readonly ctx: Ctx;
+  /** victoryEndsGame's copy of the scenario state, which the Victory Phase changes (refilled each call). */
+  private readonly scored = scratchScenarioState();
 
   private constructor(state: GameState, dice: Dice, onEvent: ((e: GameEvent) => void) | null) {
     this.state = state;
@@ -572,7 +574,7 @@ export class Game {
     const s = this.state;
     const out = victoryPhase({
       scenario: s.match.scenario,
-      state: structuredClone(s.scenarioState),
+      state: copyScenarioState(this.scored, s.scenarioState),
       round: s.round,
       warriors: controlWarriors(s),
       tally: s.tally,

@@ -2,7 +2,7 @@
 export type * from './types.js';
 export { Game, type CreateGameOptions } from './game.js';
 export { playGame } from './play.js';
-export { cloneState } from './setup.js';
+export { cloneState, copyScenarioState, copyState, scratchScenarioState } from './setup.js';
 export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, uniqueAvailable, uniqueDef, uniqueTarget, volleyTargets } from './actions.js';
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
 export { isOutnumbered, pathDistance, shortestPath, volleyCheck } from './actions.js';
