@@ -19,6 +19,8 @@ import {
   isEngaged,
   isOutnumbered,
   marchAllowance,
+  memoKey,
+  memoOf,
   norm,
   scratchScenarioState,
   regimentsAlive,
@@ -298,7 +300,8 @@ export interface Objective {
   heldBy: Friendly;
 }
 
-let objectivesOf: { s: State; actions: number; decisions: number; round: number; phase: State['phase']; value: Objective[] } | null = null;
+/** objectives()'s answer for a state, with the counts it was worked out at. */
+const OBJECTIVES = memoKey(() => ({ s: null as State | null, actions: -1, decisions: -1, round: -1, phase: 'setup' as State['phase'], value: [] as Objective[] }));
 
 /** objectives()'s control view of warrior i and its weight, made in the call numbered CONTROL_GEN[i]. */
 const CONTROL: ControlWarrior[] = [];
@@ -320,10 +323,10 @@ function controlWeight(w: ControlWarrior, s: State): number {
  * who holds what.
  */
 export function objectives(s: State): readonly Objective[] {
-  const c = objectivesOf;
+  const c = memoOf(s, OBJECTIVES);
   // In the Action Phase only actions move warriors or change who is Broken!; elsewhere any decision may
   // (a deployment, Rallying Cry, a Duel's placement).
-  if (c && c.s === s && c.actions === s.actions && c.round === s.round && c.phase === s.phase && (s.phase === 'action' || c.decisions === s.decisions)) return c.value;
+  if (c.s === s && c.actions === s.actions && c.round === s.round && c.phase === s.phase && (s.phase === 'action' || c.decisions === s.decisions)) return c.value;
   const g = st(s);
   // Steamroller's eligibility looks at whole regiments: every warrior's control view. The other rules
   // need only the warriors inside a place, made when first found inside one (most stand in none).
@@ -383,7 +386,12 @@ export function objectives(s: State): readonly Objective[] {
     const m = ss.markers[i];
     add('movingMarker', i, { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null }, null, false);
   }
-  objectivesOf = { s, actions: s.actions, decisions: s.decisions, round: s.round, phase: s.phase, value: out };
+  c.s = s;
+  c.actions = s.actions;
+  c.decisions = s.decisions;
+  c.round = s.round;
+  c.phase = s.phase;
+  c.value = out;
   return out;
 }
 

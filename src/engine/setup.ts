@@ -7,6 +7,7 @@ import { createScenarioState, deploymentPolygons, generateTerrain } from '../sce
 import type { ControlRule, Scenario, ScenarioState } from '../scenarios/types.js';
 import { emptyTally } from '../scenarios/index.js';
 import { cloneGrid, copyGrid, createGrid } from './grid.js';
+import { forget } from './memo.js';
 import type { Activation, Decision, GameResult, GameState, Match, PlayerIndex, Regiment, RoundTally, Warrior } from './types.js';
 
 /**
@@ -74,7 +75,10 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
     armyNames: [armies[0].name, armies[1].name],
     commandAbilityDefs: [armies[0].commandAbilities, armies[1].commandAbilities],
     uniqueActionDefs: [armies[0].uniqueActions, armies[1].uniqueActions],
+    memo: [],
   };
+  // Not data: kept out of JSON and structured clones of a state (its entries point back at states).
+  Object.defineProperty(match, 'memo', { enumerable: false });
   return {
     match,
     warriors,
@@ -156,17 +160,25 @@ export function cloneState(s: GameState): GameState {
  */
 export function copyState(into: GameState, from: Readonly<GameState>): GameState {
   if (into.match !== from.match) throw new Error('copyState: the two states belong to different games');
-  for (let i = 0; i < from.warriors.length; i++) Object.assign(into.warriors[i], from.warriors[i]);
+  forget(into.match, into);
+  for (let i = 0; i < from.warriors.length; i++) {
+    // What play changes of a warrior (its id, player, regiment, kind, profile, points and base are fixed).
+    const a = into.warriors[i];
+    const b = from.warriors[i];
+    a.status = b.status;
+    a.x = b.x;
+    a.y = b.y;
+    a.markers = b.markers;
+    a.broken = b.broken;
+    a.activated = b.activated;
+    a.duel = b.duel;
+  }
   copyGrid(into.grid, from.grid);
   into.alive[0] = from.alive[0];
   into.alive[1] = from.alive[1];
   for (let i = 0; i < from.regiments.length; i++) {
-    const a = into.regiments[i];
-    const b = from.regiments[i];
-    const ws = a.warriors;
-    Object.assign(a, b);
-    a.warriors = ws;
-    copyArray(ws, b.warriors);
+    // What play changes of a regiment: only whether its Command Card was chosen this round.
+    into.regiments[i].activated = from.regiments[i].activated;
   }
   copyScenarioState(into.scenarioState, from.scenarioState);
   into.phase = from.phase;
@@ -200,16 +212,22 @@ export function copyScenarioState(into: ScenarioState, from: Readonly<ScenarioSt
   if (into.markers.length !== from.markers.length) into.markers = from.markers.map((m) => ({ ...m, damage: [m.damage[0], m.damage[1]] }));
   else
     for (let i = 0; i < from.markers.length; i++) {
+      // What play changes of a marker: where it stands (Broken Lines moves it), its damage and destruction.
       const m = into.markers[i];
-      const damage = m.damage;
-      Object.assign(m, from.markers[i]);
-      if (!('seizedBy' in from.markers[i])) delete m.seizedBy;
-      m.damage = damage;
-      damage[0] = from.markers[i].damage[0];
-      damage[1] = from.markers[i].damage[1];
+      const f = from.markers[i];
+      m.x = f.x;
+      m.y = f.y;
+      m.damage[0] = f.damage[0];
+      m.damage[1] = f.damage[1];
+      m.destroyed = f.destroyed;
+      m.destroyedBy = f.destroyedBy;
+      m.destroyedRound = f.destroyedRound;
+      m.inZone = f.inZone;
+      if (f.seizedBy === undefined) delete m.seizedBy;
+      else m.seizedBy = f.seizedBy;
     }
   if (into.capturePoints.length !== from.capturePoints.length) into.capturePoints = from.capturePoints.map((c) => ({ ...c }));
-  else for (let i = 0; i < from.capturePoints.length; i++) Object.assign(into.capturePoints[i], from.capturePoints[i]);
+  else for (let i = 0; i < from.capturePoints.length; i++) into.capturePoints[i].controlledBy = from.capturePoints[i].controlledBy;
   into.zoneSeizedBy = copyArray(into.zoneSeizedBy, from.zoneSeizedBy);
   into.vp[0] = from.vp[0];
   into.vp[1] = from.vp[1];

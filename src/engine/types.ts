@@ -5,6 +5,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
 import type { ControlRule, Scenario, ScenarioState, VictoryTally } from '../scenarios/types.js';
 import type { EndReason, PlayerIndex, WarriorKind } from '../types.js';
+import type { MemoEntry } from './memo.js';
 
 export type { EndReason, PlayerIndex } from '../types.js';
 
@@ -164,6 +165,8 @@ export interface Match {
   /** Each army's data-defined unique Command Abilities and Unique Actions. */
   commandAbilityDefs: [CommandAbilityDef[], CommandAbilityDef[]];
   uniqueActionDefs: [UniqueActionDef[], UniqueActionDef[]];
+  /** The game's caches of answers about its states, by owner (memo.ts): not rules, not state. */
+  readonly memo: (MemoEntry | undefined)[];
 }
 
 /**

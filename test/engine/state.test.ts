@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
-import { getPolicy, randomPolicy } from '../../src/bots/index.js';
+import { getPolicy, objectives, randomPolicy } from '../../src/bots/index.js';
 import { childRng } from '../../src/dice/index.js';
 import { cloneState, copyState, Game } from '../../src/engine/index.js';
+import { placeOnTable } from '../../src/engine/grid.js';
 import type { GameState, Policy } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
@@ -71,6 +72,23 @@ describe('cloneState and copyState', () => {
       expect({ ...played(s), match: null }).toEqual(before);
     });
   }
+
+  it('copyState forgets the answers the game keeps for the state it overwrites (objectives at the same counts)', () => {
+    const s = midGame('raid').state;
+    // The same counts (actions, decisions, round, phase) as s, one warrior of player 1 moved onto the first objective.
+    const o = objectives(s)[0];
+    const moved = cloneState(s);
+    const w = moved.warriors.find((x) => x.status === 'table' && x.player === 0)!;
+    placeOnTable(moved, w, o.x, o.y);
+    const weights = (x: GameState) => objectives(x).map((p) => p.weight.slice());
+    const fork = cloneState(s);
+    const before = weights(fork);
+    copyState(fork, moved);
+    const got = weights(fork);
+    const want = weights(cloneState(moved));
+    expect(want).not.toEqual(before);
+    expect(got).toEqual(want);
+  });
 
   it("copyState refuses a state of another game (another Match's terrain and rules)", () => {
     const a = midGame('raid').state;
