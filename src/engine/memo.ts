@@ -7,12 +7,7 @@
  * takes the entry over; copyState forgets the entries of the state it
  * overwrites.
  */
-import type { GameState, Match } from './types.js';
-
-/** One cache entry: the state it was worked out from (null: none). */
-export interface MemoEntry {
-  s: Readonly<GameState> | null;
-}
+import type { GameState, Match, MemoEntry } from './types.js';
 
 /** One owner's slot in every Match's memo, with how to make its empty entry. */
 export interface MemoKey<T extends MemoEntry> {

@@ -5,7 +5,6 @@ import type { Ruleset } from '../rules/ruleset.js';
 import type { BattlefieldRole, CommandAbilityDef, Profile, UniqueActionDef, WarriorClass } from '../rules/types.js';
 import type { ControlRule, Scenario, ScenarioState, VictoryTally } from '../scenarios/types.js';
 import type { EndReason, PlayerIndex, WarriorKind } from '../types.js';
-import type { MemoEntry } from './memo.js';
 
 export type { EndReason, PlayerIndex } from '../types.js';
 
@@ -167,6 +166,11 @@ export interface Match {
   uniqueActionDefs: [UniqueActionDef[], UniqueActionDef[]];
   /** The game's caches of answers about its states, by owner (memo.ts): not rules, not state. */
   readonly memo: (MemoEntry | undefined)[];
+}
+
+/** One entry of the game's memo (memo.ts): the state it was worked out from (null: none). */
+export interface MemoEntry {
+  s: Readonly<GameState> | null;
 }
 
 /**
