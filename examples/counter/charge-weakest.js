@@ -84,12 +84,12 @@ export default function chargeWeakest(options = {}) {
       }
     }
     if (!d.legal.includes('march')) return { type: 'end' };
-    const reach = 2 * statNow(s, w, 'march') + s.ruleset.engagementRange;
+    const reach = 2 * statNow(s, w, 'march') + s.match.ruleset.engagementRange;
     const near = s.warriors.filter((e) => e.status === 'table' && e.player !== w.player && baseGap(w, e) <= reach);
     const e = weakest(s, w, near) ?? nearestFoe(s, w)?.foe;
     if (!e) return { type: 'end' };
     // A second move only closes in when the target is still out of Charge reach (no standing in front of it with no action left).
-    if (a.marches > 0 && baseGap(w, e) <= statNow(s, w, 'march') + s.ruleset.engagementRange) return { type: 'end' };
+    if (a.marches > 0 && baseGap(w, e) <= statNow(s, w, 'march') + s.match.ruleset.engagementRange) return { type: 'end' };
     const m = advanceTo(s, w, e.x, e.y, d.marchAllowance);
     // Friends in the way: no point in a March that goes nowhere.
     if (Math.hypot(m.x - w.x, m.y - w.y) <= 0.05) return { type: 'end' };

@@ -86,7 +86,7 @@ export default function turtle(options = {}) {
     const w = s.warriors[d.warrior];
     const a = s.activation;
     const me = d.player;
-    const zone = s.deploymentZones[me];
+    const zone = s.match.deploymentZones[me];
     const say = (r) => view.explain?.(`turtle: ${r}`);
     const r = rally(w, d.legal, say);
     if (r) return r;

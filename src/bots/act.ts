@@ -127,7 +127,7 @@ export class Actions {
    * Broken! costs, and the place it reaches is safer.
    */
   private repositionOut(s: State, w: Warrior, best: AttackPick | null, note: Note): ActionChoice | null {
-    const er = s.ruleset.engagementRange;
+    const er = s.match.ruleset.engagementRange;
     let theirs = 0;
     let cx = 0;
     let cy = 0;
@@ -146,7 +146,7 @@ export class Actions {
     const cost = w.broken ? 0 : BROKEN_COST * worth;
     if (theirs - mine <= cost) return null;
     // Straight away from the engaged enemies, half a March (R36's Reposition allowance).
-    const dist = Math.ceil(statNow(s, w, 'march') * s.ruleset.repositionFraction);
+    const dist = Math.ceil(statNow(s, w, 'march') * s.match.ruleset.repositionFraction);
     const dx = w.x - cx / n;
     const dy = w.y - cy / n;
     const len = norm(dx, dy) || 1;
@@ -358,13 +358,13 @@ const LATE_ROUNDS = 2;
  */
 function standing(s: State, me: PlayerIndex): number {
   // From the third round before the end (the turtle in annihilation: 64.6% -> 69.3%, 16 draws of 96 -> 3).
-  const left = s.scenario.rounds - s.round;
+  const left = s.match.scenario.rounds - s.round;
   if (left > LATE_ROUNDS) return 1;
   const you = me === 0 ? 1 : 0;
   let lead = s.vp[me] - s.vp[you];
   if (lead === 0) {
     // The score itself is in points there: the one place a bot reads a price.
-    const scored = s.scenario.vpRules.some((r) => r.rule === 'pointsSlain');
+    const scored = s.match.scenario.vpRules.some((r) => r.rule === 'pointsSlain');
     for (const w of s.warriors) {
       if (w.status !== 'slain') continue;
       const v = scored ? w.points : warriorWorth(s, w);
@@ -376,6 +376,6 @@ function standing(s: State, me: PlayerIndex): number {
 
 /** Whether a Unique Action pick heals (the other kind inflicts hits). */
 function isHeal(s: State, w: Warrior, u: UniquePick): boolean {
-  const def = s.uniqueActionDefs[w.player].find((x) => x.name === u.name);
+  const def = s.match.uniqueActionDefs[w.player].find((x) => x.name === u.name);
   return def?.effect.kind === 'heal';
 }

@@ -205,7 +205,7 @@ export function nearestEnemy(s: Readonly<GameState>, w: Warrior): Warrior | null
  * none. Draws once, and only when there is one.
  */
 export function randomObjective(s: Readonly<GameState>, player: PlayerIndex, rng: Rng): { x: number; y: number } | null {
-  const zones = s.scenario.objectiveZones;
+  const zones = s.match.scenario.objectiveZones;
   const markers = s.scenarioState.markers;
   const points = s.scenarioState.capturePoints;
   const zoneWanted = (z: ObjectiveZone): boolean => z.friendlyTo !== player;
@@ -244,11 +244,11 @@ function edgePoint(seg: EdgeSegment, t: number, table: { width: number; height: 
  * allowed edge stretches, then scans them every inch.
  */
 export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): { x: number; y: number } | null {
-  const segs = entrySegments(s.scenario, w.player, s.round, s.ruleset).filter((g) => g.to - g.from >= 2 * w.r);
+  const segs = entrySegments(s.match.scenario, w.player, s.round, s.match.ruleset).filter((g) => g.to - g.from >= 2 * w.r);
   if (segs.length === 0) return null;
   const total = segs.reduce((n, g) => n + (g.to - g.from - 2 * w.r), 0);
   const free = (seg: EdgeSegment, t: number) => {
-    const p = edgePoint(seg, t, s.table, w.r);
+    const p = edgePoint(seg, t, s.match.table, w.r);
     return overlapsTable(s, p.cx, p.cy, w.r) ? null : { x: p.x, y: p.y };
   };
   for (let i = 0; i < 20; i++) {
@@ -279,9 +279,9 @@ export function randomEntryPoint(s: Readonly<GameState>, w: Warrior, rng: Rng): 
 export function entryPointNear(s: Readonly<GameState>, w: Warrior, x: number, y: number): { x: number; y: number } | null {
   let best: { x: number; y: number } | null = null;
   let bestD = Infinity;
-  for (const g of entrySegments(s.scenario, w.player, s.round, s.ruleset)) {
+  for (const g of entrySegments(s.match.scenario, w.player, s.round, s.match.ruleset)) {
     for (let t = g.from + w.r; t <= g.to - w.r; t += 1) {
-      const p = edgePoint(g, t, s.table, w.r);
+      const p = edgePoint(g, t, s.match.table, w.r);
       const d = (p.x - x) ** 2 + (p.y - y) ** 2;
       if (d < bestD && !overlapsTable(s, p.cx, p.cy, w.r)) {
         bestD = d;

@@ -35,7 +35,7 @@ function urgency(s: State, i: number): { v: number; why: string } {
       // A regiment moves together: whether one of it can reach the enemy says it for all.
       looked = true;
       const f = nearestFoe(s, w);
-      if (f && f.d - w.r - f.foe.r <= w.profile.march + s.ruleset.engagementRange) {
+      if (f && f.d - w.r - f.foe.r <= w.profile.march + s.match.ruleset.engagementRange) {
         v += 2 * s.regiments[i].warriors.length;
         reach = true;
       }
@@ -112,7 +112,7 @@ export function chooseCommandAbility(s: State, d: Extract<Decision, { kind: 'com
     }
   }
   for (const name of d.abilities) {
-    const def = s.commandAbilityDefs[c.player].find((x) => x.name === name);
+    const def = s.match.commandAbilityDefs[c.player].find((x) => x.name === name);
     if (!def) continue;
     if (def.effect.kind === 'heal' ? wounded > 0 : fighting > 0 && (def.target === 'enemy' || !('by' in def.effect) || def.effect.by > 0)) {
       note?.(`${who}: ${name}, ${def.effect.kind === 'heal' ? `${wounded} wounded` : `${fighting} near the enemy`} in range`);

@@ -32,7 +32,7 @@ export function chooseDeployment(s: State, d: Extract<Decision, { kind: 'deploy'
   // Regiments side by side across the zone (room to move), each towards a place to take if there are any.
   const lane = b.minX + ((done + 0.5) / Math.max(1, mine.length)) * (b.maxX - b.minX);
   const place = places.length > 0 ? places[done % places.length] : null;
-  const target = place ?? { x: lane, y: s.table.height / 2 };
+  const target = place ?? { x: lane, y: s.match.table.height / 2 };
   const shooter = s.regiments[regiment].warriors.some((id) => s.warriors[id].profile.barrage);
   // The point of the zone's box nearest the target, 2" in (shooters 5" back).
   const inset = shooter ? 5 : 2;

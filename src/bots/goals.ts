@@ -20,13 +20,13 @@ const W = DEFAULT_WEIGHTS;
 /** VP one Victory Phase gives for holding a place of this kind, read from the scenario's VP rules. */
 export function placeVp(s: State, o: Objective, me: PlayerIndex): number {
   let vp = 0;
-  for (const r of s.scenario.vpRules) {
+  for (const r of s.match.scenario.vpRules) {
     if (o.kind === 'zone') {
       // A zoneSeized rule may count only some zones (by diameter or label), as the scenario scores them.
-      if (r.rule === 'zoneSeized') vp += !r.only || zoneCounted(r.only, s.scenario.objectiveZones[o.index]) ? r.vp : 0;
+      if (r.rule === 'zoneSeized') vp += !r.only || zoneCounted(r.only, s.match.scenario.objectiveZones[o.index]) ? r.vp : 0;
       else if (r.rule === 'enemyZoneSeized' && o.friendlyTo === (me === 0 ? 1 : 0)) vp += r.vp;
       else if (r.rule === 'brokenLines' && o.friendlyTo !== null) vp += r.enemyZoneSeized;
-      else if (r.rule === 'zonesSeizedBonus') vp += r.vp / Math.max(1, s.scenario.objectiveZones.length);
+      else if (r.rule === 'zonesSeizedBonus') vp += r.vp / Math.max(1, s.match.scenario.objectiveZones.length);
     } else if (o.kind === 'point' && r.rule === 'tugOfWar') vp += r.perPoint + 1;
     else if (o.kind === 'movingMarker' && r.rule === 'brokenLines') vp += r.markerSeized + r.markerInFriendlyZone;
   }
@@ -43,7 +43,7 @@ export function markerVp(s: State, i: number, me: PlayerIndex): number {
   const m = s.scenarioState.markers[i];
   const enemys = m.friendlyTo === (me === 0 ? 1 : 0);
   let vp = 0;
-  for (const r of s.scenario.vpRules) {
+  for (const r of s.match.scenario.vpRules) {
     if (r.rule === 'enemyMarkerDestroyed') vp += enemys ? r.vp : 0;
     else if (r.rule === 'enemyMarkerDestroyedOnce') vp += enemys && !s.scenarioState.firstEnemyMarkerScored[me] ? r.vp : 0;
     else if (r.rule === 'markerDestroyedOutsideZones') vp += m.inZone ? 0 : r.vp;
@@ -55,7 +55,7 @@ export function markerVp(s: State, i: number, me: PlayerIndex): number {
 
 /** Victory Phases still to come that score places (from the first seizing round). */
 export function phasesLeft(s: State): number {
-  return Math.max(1, s.scenario.rounds - Math.max(s.round, s.ruleset.firstSeizingRound) + 1);
+  return Math.max(1, s.match.scenario.rounds - Math.max(s.round, s.match.ruleset.firstSeizingRound) + 1);
 }
 
 /** Where a warrior should go: a point, whether to hold, what is there, and the runner-up's worth. */
@@ -172,16 +172,16 @@ export class Goals {
 
   /** placeVp of each of `placesVp`'s places for either player (the VP rules do not change in a game). */
   private placesVp: readonly Objective[] | null = null;
-  private vpScenario: State['scenario'] | null = null;
+  private vpScenario: State['match']['scenario'] | null = null;
   private readonly VP: [number[], number[]] = [[], []];
   vpOf(s: State, ps: readonly Objective[]): [number[], number[]] {
-    if (ps !== this.placesVp || s.scenario !== this.vpScenario) {
+    if (ps !== this.placesVp || s.match.scenario !== this.vpScenario) {
       for (let i = 0; i < ps.length; i++) {
         this.VP[0][i] = placeVp(s, ps[i], 0);
         this.VP[1][i] = placeVp(s, ps[i], 1);
       }
       this.placesVp = ps;
-      this.vpScenario = s.scenario;
+      this.vpScenario = s.match.scenario;
     }
     return this.VP;
   }

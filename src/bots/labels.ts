@@ -11,7 +11,7 @@ type State = Readonly<GameState>;
 /** A marker by its map label ("marker M"), its id when the scenario gives none. */
 export function markerLabel(s: State, i: number): string {
   const m = s.scenarioState.markers[i];
-  const def = s.scenario.objectiveMarkers.find((d) => d.id === m.id);
+  const def = s.match.scenario.objectiveMarkers.find((d) => d.id === m.id);
   return `marker ${def?.label ?? m.id}`;
 }
 
@@ -19,9 +19,9 @@ export function markerLabel(s: State, i: number): string {
 export function placeLabel(s: State, p: Readonly<Objective>): string {
   switch (p.kind) {
     case 'zone':
-      return `zone ${s.scenario.objectiveZones[p.index].label}`;
+      return `zone ${s.match.scenario.objectiveZones[p.index].label}`;
     case 'point':
-      return `point ${s.scenario.capturePoints[p.index].label}`;
+      return `point ${s.match.scenario.capturePoints[p.index].label}`;
     case 'movingMarker':
       return markerLabel(s, p.index);
   }

@@ -47,7 +47,7 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
     }
     case 'reposition': {
       const angle = rng.next() * 2 * Math.PI;
-      const d = Math.ceil(stat(st, w, 'march') * s.ruleset.repositionFraction);
+      const d = Math.ceil(stat(st, w, 'march') * s.match.ruleset.repositionFraction);
       const x = w.x + Math.cos(angle) * d;
       const y = w.y + Math.sin(angle) * d;
       // As a March: a blocked line would have the engine plan a way round (R41); random does something else.
@@ -71,7 +71,7 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       return { type: 'unique', name: pick(w.profile.uniqueActions, rng) };
     case 'enter': {
       const p = randomEntryPoint(s, w, rng);
-      return p ? { type: 'enter', edgeX: p.x, edgeY: p.y, x: s.table.width / 2, y: s.table.height / 2 } : null;
+      return p ? { type: 'enter', edgeX: p.x, edgeY: p.y, x: s.match.table.width / 2, y: s.match.table.height / 2 } : null;
     }
     default:
       return { type } as ActionChoice;

@@ -21,8 +21,10 @@ export function unwrapped<T>(x: T): T {
 /**
  * State fields handed over as they are: the engine's derived indexes, whose
  * scratch buffers the engine's own queries (which a plugin calls through the
- * toolkit) write into. A bot writing there can only spoil its own queries'
- * answers for this decision, not the game's record (the engine rebuilds it).
+ * toolkit) write into; and the Match's memo, where the toolkit keeps its
+ * answers (memo.ts).
+ * A bot writing there can only spoil the bots' answers about this state, not
+ * the game's record (the engine rebuilds the grid and never reads the memo).
  */
 const AS_IS = new Set(['grid']);
 
@@ -44,7 +46,7 @@ export function readOnlyMaker(bot: string): <T>(x: T) => T {
       p = new Proxy(target, {
         get(t, k) {
           const v: unknown = Reflect.get(t, k, t);
-          if (typeof k === 'string' && AS_IS.has(k) && 'warriors' in t) return v;
+          if (typeof k === 'string' && ((AS_IS.has(k) && 'warriors' in t) || (k === 'memo' && 'ruleset' in t))) return v;
           if (typeof v === 'function') {
             if (typeof k === 'string' && MUTATORS.has(k) && (slotted || Array.isArray(t))) return () => refuse(`${k}()`);
             return slotted ? (...args: unknown[]) => wrap((v as (...a: unknown[]) => unknown).apply(t, args)) : v;

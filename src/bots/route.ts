@@ -15,7 +15,7 @@ const st = (s: State): GameState => s as GameState;
 
 /** Whether the straight line from (ax, ay) to (bx, by) crosses impassable or difficult terrain (a prepared piece's box first). */
 function terrainOnLine(s: State, ax: number, ay: number, bx: number, by: number): boolean {
-  for (const set of [s.impassable, s.difficult]) {
+  for (const set of [s.match.impassable, s.match.difficult]) {
     const loX = Math.min(ax, bx);
     const hiX = Math.max(ax, bx);
     const loY = Math.min(ay, by);
@@ -42,10 +42,10 @@ export function travel(s: State, w: Warrior, x: number, y: number): number {
   if (straight < 1e-9 || !terrainOnLine(s, w.x, w.y, x, y)) return straight;
   // The same question comes back several times a decision and from warriors standing still: remembered
   // per table (the terrain) by the warrior's base, place and goal.
-  if (s.impassable !== travelTerrain || travelCount > 20_000) {
+  if (s.match.impassable !== travelTerrain || travelCount > 20_000) {
     TRAVEL.clear();
     travelCount = 0;
-    travelTerrain = s.impassable;
+    travelTerrain = s.match.impassable;
   }
   // The key is all the answer depends on (so it is the same whatever was asked before: determinism): the five
   // numbers, found by a hash of their bits (no text to build) and compared exactly.
@@ -60,9 +60,9 @@ export function travel(s: State, w: Warrior, x: number, y: number): number {
     TRAVEL.set(h, list);
   }
   SPACE.r = w.r;
-  SPACE.impassable = s.impassable;
-  SPACE.difficult = s.difficult;
-  SPACE.table = s.table;
+  SPACE.impassable = s.match.impassable;
+  SPACE.difficult = s.match.difficult;
+  SPACE.table = s.match.table;
   const p = planPath(SPACE, { x: w.x, y: w.y }, { x, y });
   const d = p ? p.cost : 2 * straight;
   list.push(w.r, w.x, w.y, x, y, d);
@@ -86,7 +86,7 @@ function mix(h: number, v: number): number {
   return Math.imul(Math.imul(h ^ WORDS[0], 0x01000193) ^ WORDS[1], 0x01000193);
 }
 const SPACE: PathSpace = { r: 0, bases: [], impassable: [], difficult: [], table: { width: 0, height: 0 } };
-let travelTerrain: State['impassable'] | null = null;
+let travelTerrain: State['match']['impassable'] | null = null;
 
 /** A March's predicted end: where it stops, the points it turns at, how far it walked, why it stopped. */
 export interface MarchEnd {
@@ -158,7 +158,7 @@ export function chargeLands(s: State, w: Warrior, target: TargetRef): boolean {
   const dest = contactPoint(w, e);
   const end = leg(st(s), w, w.x, w.y, dest.x, dest.y, marchAllowance(st(s), w, s.activation), true);
   // Engaged (R5), or a marker within its Clash range (R26): edge to edge from where the move ends.
-  const range = target >= 0 ? s.ruleset.engagementRange : s.ruleset.marker.clashRange;
+  const range = target >= 0 ? s.match.ruleset.engagementRange : s.match.ruleset.marker.clashRange;
   const reach = w.r + e.r + range + 1e-9;
   return (end.x - e.x) ** 2 + (end.y - e.y) ** 2 <= reach * reach;
 }

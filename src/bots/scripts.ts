@@ -259,8 +259,8 @@ export function fallBackFrom(s: State, w: Warrior, threat: Warrior, dist: number
   const dx = w.x - threat.x;
   const dy = w.y - threat.y;
   const d = norm(dx, dy) || 1;
-  const x = Math.min(Math.max(w.x + (dx / d) * dist, w.r), s.table.width - w.r);
-  const y = Math.min(Math.max(w.y + (dy / d) * dist, w.r), s.table.height - w.r);
+  const x = Math.min(Math.max(w.x + (dx / d) * dist, w.r), s.match.table.width - w.r);
+  const y = Math.min(Math.max(w.y + (dy / d) * dist, w.r), s.match.table.height - w.r);
   return { type: 'march', x, y };
 }
 

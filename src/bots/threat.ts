@@ -7,7 +7,7 @@
  */
 import { lineOfSight } from '../board/index.js';
 import type { LineOfSightOptions } from '../board/types.js';
-import { engagedEnemies } from '../engine/index.js';
+import { engagedEnemies, memoKey, memoOf } from '../engine/index.js';
 import { blockDiceFor, stat } from '../engine/index.js';
 import { canEngage } from '../engine/space.js';
 import type { GameState, Warrior } from '../engine/types.js';
@@ -86,7 +86,7 @@ export class ThreatMap {
   prepare(s: State, w: Warrior, reach: number, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): this {
     this.s = s;
     this.w = w;
-    const er = s.ruleset.engagementRange;
+    const er = s.match.ruleset.engagementRange;
     this.myMarch = statNow(s, w, 'march');
     this.myRange = w.profile.barrage ? w.profile.barrage.range : -1;
     this.myResolve = -1;
@@ -176,7 +176,7 @@ export class ThreatMap {
     key[6] = w.broken ? 1 : 0;
     key[7] = can ? 1 : 0;
     key[8] = warriorWorth(s, w);
-    const seen = entries(memo, profileId(e.profile) * 4096 + profileId(w.profile));
+    const seen = entries(memo.pairs, profileId(memo, e.profile) * 4096 + profileId(memo, w.profile));
     const v0 = found(seen);
     if (v0 !== null) {
       this.charge[i] = v0[KEYS];
@@ -240,7 +240,7 @@ export class ThreatMap {
   at(x: number, y: number): number {
     const s = this.s;
     const w = this.w;
-    const er = s.ruleset.engagementRange;
+    const er = s.match.ruleset.engagementRange;
     let total = 0;
     let chargers = 0;
     let shooters = 0;
@@ -273,7 +273,7 @@ export class ThreatMap {
           o.target.y = y;
           o.target.r = w.r;
           o.target.size = w.profile.size;
-          o.terrain = s.preparedTerrain;
+          o.terrain = s.match.preparedTerrain;
           const los = lineOfSight(o);
           volley = los.blocked ? 0.6 * this.volleyMoved[i] : los.obscured ? this.obscured[i] : this.volleyAimed[i];
         } else volley = 0.6 * this.volleyMoved[i];
@@ -302,7 +302,7 @@ export class ThreatMap {
 
   /** What w could strike from (x, y) when it acts next: its best Charge on an enemy within a March and Engagement Range, else its best Volley in range. */
   strike(x: number, y: number): number {
-    const er = this.s.ruleset.engagementRange;
+    const er = this.s.match.ruleset.engagementRange;
     const w = this.w;
     let best = 0;
     for (let i = 0; i < this.n; i++) {
@@ -337,30 +337,36 @@ function busy(s: State, e: Warrior, w: Warrior): boolean {
 const KEYS = 9;
 const OURS = 4096 * 4096;
 const KEY = new Float64Array(KEYS);
-const PAIRS = new Map<number, Float64Array[]>();
-const PROFILES = new Map<Warrior['profile'], number>();
-let pairsState: State | null = null;
-let pairsRules: State['ruleset'] | null = null;
-let pairsWeights: Readonly<EvalWeights> | null = null;
-
-function pairsFor(s: State, weights: Readonly<EvalWeights>): Map<number, Float64Array[]> | null {
-  if (!noFaceRuleAbilities(s)) return null;
-  if (s !== pairsState || s.ruleset !== pairsRules || weights !== pairsWeights || PROFILES.size >= 4000) {
-    PAIRS.clear();
-    PROFILES.clear();
-    pairsState = s;
-    pairsRules = s.ruleset;
-    pairsWeights = weights;
-  }
-  return PAIRS;
+interface Pairs {
+  s: State | null;
+  rules: State['match']['ruleset'] | null;
+  weights: Readonly<EvalWeights> | null;
+  pairs: Map<number, Float64Array[]>;
+  /** A small number for each profile met since `pairs` was last emptied. */
+  profiles: Map<Warrior['profile'], number>;
 }
 
-/** A small number for each profile met since PAIRS was last emptied. */
-function profileId(p: Warrior['profile']): number {
-  let id = PROFILES.get(p);
+/** The pair answers, for one state (the game's memo: a fork or another game starts afresh). */
+const PAIRS = memoKey((): Pairs => ({ s: null, rules: null, weights: null, pairs: new Map(), profiles: new Map() }));
+
+function pairsFor(s: State, weights: Readonly<EvalWeights>): Pairs | null {
+  if (!noFaceRuleAbilities(s)) return null;
+  const m = memoOf(s, PAIRS);
+  if (s !== m.s || s.match.ruleset !== m.rules || weights !== m.weights || m.profiles.size >= 4000) {
+    m.pairs.clear();
+    m.profiles.clear();
+    m.s = s;
+    m.rules = s.match.ruleset;
+    m.weights = weights;
+  }
+  return m;
+}
+
+function profileId(m: Pairs, p: Warrior['profile']): number {
+  let id = m.profiles.get(p);
   if (id === undefined) {
-    id = PROFILES.size;
-    PROFILES.set(p, id);
+    id = m.profiles.size;
+    m.profiles.set(p, id);
   }
   return id;
 }
@@ -391,7 +397,7 @@ function strikeWorth(s: State, w: Warrior, e: Warrior, weights: Readonly<EvalWei
     key[7] = 1;
     key[8] = warriorWorth(s, e);
     // Their attacks' pairs are below 4096², these above.
-    seen = entries(memo, OURS + profileId(w.profile) * 4096 + profileId(e.profile));
+    seen = entries(memo.pairs, OURS + profileId(memo, w.profile) * 4096 + profileId(memo, e.profile));
     const v = found(seen);
     if (v !== null) {
       STRIKE.charge = v[KEYS];
@@ -443,10 +449,8 @@ export function strikeAt(s: State, w: Warrior, x: number, y: number, weights: Re
   return MAP.prepare(s, w, Math.sqrt((x - w.x) ** 2 + (y - w.y) ** 2), weights).strike(x, y);
 }
 
-/** closingEdge's last answers: per state object and round, for each player. */
-let edgeState: State | null = null;
-let edgeRound = -1;
-const EDGE: [number, number] = [1, 1];
+/** closingEdge's last answers: per state and round, for each player (the game's memo). */
+const EDGE = memoKey(() => ({ s: null as State | null, round: -1, edge: [1, 1] as [number, number] }));
 const EDGE_RESOLVE: number[] = [];
 const EDGE_BLOCK: number[] = [];
 
@@ -456,9 +460,10 @@ const EDGE_BLOCK: number[] = [];
  * mine, worked out once a round. Above 1 a fight favours me; below it I should make the enemy come.
  */
 export function closingEdge(s: State, me: 0 | 1): number {
-  if (edgeState !== s || edgeRound !== s.round) {
-    edgeState = s;
-    edgeRound = s.round;
+  const m = memoOf(s, EDGE);
+  if (m.s !== s || m.round !== s.round) {
+    m.s = s;
+    m.round = s.round;
     // By profile (a representative warrior of each, weighted by how many stand): a few dozen pairs, not hundreds.
     const reps: [Warrior[], Warrior[]] = [[], []];
     const counts: [number[], number[]] = [[], []];
@@ -500,8 +505,8 @@ export function closingEdge(s: State, me: 0 | 1): number {
         }
       }
     }
-    EDGE[0] = dealt[1] > 0 ? dealt[0] / dealt[1] : 2;
-    EDGE[1] = dealt[0] > 0 ? dealt[1] / dealt[0] : 2;
+    m.edge[0] = dealt[1] > 0 ? dealt[0] / dealt[1] : 2;
+    m.edge[1] = dealt[0] > 0 ? dealt[1] / dealt[0] : 2;
   }
-  return EDGE[me];
+  return m.edge[me];
 }

@@ -12,13 +12,17 @@ import {
   clashableMarkers,
   controlWarrior,
   controlWarriors,
+  copyScenarioState,
   engagedEnemies,
   gap,
   inCommandRange,
   isEngaged,
   isOutnumbered,
   marchAllowance,
+  memoKey,
+  memoOf,
   norm,
+  scratchScenarioState,
   regimentsAlive,
   stat,
   volleyCheck,
@@ -177,7 +181,7 @@ export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOd
     }
   }
   const o = attackOptionsFor(g, w, target, { action: opts.action, dice, hitCap, outnumbered, inspired, aimed, obscured });
-  const key = oddsKey(o, target, resolve, s.ruleset.overkill);
+  const key = oddsKey(o, target, resolve, s.match.ruleset.overkill);
   let odds = ODDS.get(key);
   if (odds === undefined) {
     odds = fateOf(s, target, resolve, woundDistribution(o));
@@ -200,7 +204,7 @@ function fateOf(s: State, target: Warrior, resolve: number, wounds: number[]): A
     resolve,
     markers: Math.min(target.markers, target.profile.wounds - 1),
     broken: target.broken,
-    overkill: s.ruleset.overkill,
+    overkill: s.match.ruleset.overkill,
   });
   let mean = 0;
   for (let k = 1; k < wounds.length; k++) mean += k * wounds[k];
@@ -217,7 +221,7 @@ export function hitsOdds(s: State, target: Warrior, hits: number): AttackOdds {
   const full = attackOptionsFor(g, target, target, { action: 'volley', dice: hits, hitCap: hits, outnumbered: false, inspired: false, aimed: false, obscured: false });
   const o: AttackOptions = { dice: hits, hitCap: hits, blockDice: full.blockDice, blockRules: full.blockRules };
   const resolve = stat(g, target, 'resolve');
-  const key = `h${oddsKey(o, target, resolve, s.ruleset.overkill)}`;
+  const key = `h${oddsKey(o, target, resolve, s.match.ruleset.overkill)}`;
   let odds = ODDS.get(key);
   if (odds === undefined) {
     odds = fateOf(s, target, resolve, inflictedWoundDistribution({ hits, blockDice: o.blockDice, blockRules: o.blockRules }));
@@ -250,17 +254,17 @@ function tiny(n: number): boolean {
  * another comes.
  */
 const PLAIN = new Map<Profile, Map<Profile, Map<number, AttackOdds>>>();
-let plainRuleset: State['ruleset'] | null = null;
+let plainRuleset: State['match']['ruleset'] | null = null;
 let plainCount = 0;
 
 function clearPlain(s: State): void {
   PLAIN.clear();
-  plainRuleset = s.ruleset;
+  plainRuleset = s.match.ruleset;
   plainCount = 0;
 }
 
 function plainMemo(s: State, attacker: Profile, target: Profile): Map<number, AttackOdds> {
-  if (s.ruleset !== plainRuleset) clearPlain(s);
+  if (s.match.ruleset !== plainRuleset) clearPlain(s);
   let byTarget = PLAIN.get(attacker);
   if (byTarget === undefined) {
     byTarget = new Map();
@@ -296,7 +300,8 @@ export interface Objective {
   heldBy: Friendly;
 }
 
-let objectivesOf: { s: State; actions: number; decisions: number; round: number; phase: State['phase']; value: Objective[] } | null = null;
+/** objectives()'s answer for a state, with the counts it was worked out at. */
+const OBJECTIVES = memoKey(() => ({ s: null as State | null, actions: -1, decisions: -1, round: -1, phase: 'setup' as State['phase'], value: [] as Objective[] }));
 
 /** objectives()'s control view of warrior i and its weight, made in the call numbered CONTROL_GEN[i]. */
 const CONTROL: ControlWarrior[] = [];
@@ -306,9 +311,9 @@ let controlGen = 0;
 
 /** Weight one warrior adds under the control rule (R24, R32, R33). */
 function controlWeight(w: ControlWarrior, s: State): number {
-  if (s.control === 'conquest-stands') return conquestStands(w, s.ruleset).scoring;
-  if (s.control === 'steamroller') return w.broken ? 0 : 1;
-  return w.cannotSeize ? 0 : seizingWeight(w, s.ruleset) + (w.seizeBonus ?? 0);
+  if (s.match.control === 'conquest-stands') return conquestStands(w, s.match.ruleset).scoring;
+  if (s.match.control === 'steamroller') return w.broken ? 0 : 1;
+  return w.cannotSeize ? 0 : seizingWeight(w, s.match.ruleset) + (w.seizeBonus ?? 0);
 }
 
 /**
@@ -318,14 +323,14 @@ function controlWeight(w: ControlWarrior, s: State): number {
  * who holds what.
  */
 export function objectives(s: State): readonly Objective[] {
-  const c = objectivesOf;
+  const c = memoOf(s, OBJECTIVES);
   // In the Action Phase only actions move warriors or change who is Broken!; elsewhere any decision may
   // (a deployment, Rallying Cry, a Duel's placement).
-  if (c && c.s === s && c.actions === s.actions && c.round === s.round && c.phase === s.phase && (s.phase === 'action' || c.decisions === s.decisions)) return c.value;
+  if (c.s === s && c.actions === s.actions && c.round === s.round && c.phase === s.phase && (s.phase === 'action' || c.decisions === s.decisions)) return c.value;
   const g = st(s);
   // Steamroller's eligibility looks at whole regiments: every warrior's control view. The other rules
   // need only the warriors inside a place, made when first found inside one (most stand in none).
-  const all = s.control === 'steamroller' ? controlWarriors(g) : null;
+  const all = s.match.control === 'steamroller' ? controlWarriors(g) : null;
   const weights = all ? all.map((w) => controlWeight(w, s)) : null;
   const ws = s.warriors;
   let alive: number[] | null = null;
@@ -359,31 +364,39 @@ export function objectives(s: State): readonly Objective[] {
       }
     }
     const ms = markers ? ss.markers : [];
-    const may = maySeize(zone, ms, Math.max(s.round, s.ruleset.firstSeizingRound), s.ruleset);
+    const may = maySeize(zone, ms, Math.max(s.round, s.match.ruleset.firstSeizingRound), s.match.ruleset);
     // Steamroller's eligibility looks at whole regiments; the other rules only at the warriors inside.
     const seizedBy = seizeZone({
       zone,
       warriors: all ?? inside,
       markers: ms,
-      control: s.control,
-      round: Math.max(s.round, s.ruleset.firstSeizingRound),
-      ruleset: s.ruleset,
+      control: s.match.control,
+      round: Math.max(s.round, s.match.ruleset.firstSeizingRound),
+      ruleset: s.match.ruleset,
     });
     out.push({ kind, index, x: zone.x, y: zone.y, radius: zone.diameter / 2, friendlyTo: zone.friendlyTo, seizedBy, weight, may, heldBy });
   };
-  s.scenario.objectiveZones.forEach((z, i) => add('zone', i, z, ss.zoneSeizedBy[i] ?? null, true));
-  s.scenario.capturePoints.forEach((cp, i) => {
+  s.match.scenario.objectiveZones.forEach((z, i) => add('zone', i, z, ss.zoneSeizedBy[i] ?? null, true));
+  s.match.scenario.capturePoints.forEach((cp, i) => {
     const p = ss.capturePoints[i];
     add('point', i, { x: cp.x, y: cp.y, diameter: 2 * (baseRadius(cp.baseMm) + cp.range), friendlyTo: cp.friendlyTo }, p.controlledBy, false);
   });
-  for (const sp of s.scenario.special) {
+  for (const sp of s.match.scenario.special) {
     const i = ss.markers.findIndex((m) => m.id === sp.marker);
     const m = ss.markers[i];
     add('movingMarker', i, { x: m.x, y: m.y, diameter: 2 * (m.r + sp.range), friendlyTo: null }, null, false);
   }
-  objectivesOf = { s, actions: s.actions, decisions: s.decisions, round: s.round, phase: s.phase, value: out };
+  c.s = s;
+  c.actions = s.actions;
+  c.decisions = s.decisions;
+  c.round = s.round;
+  c.phase = s.phase;
+  c.value = out;
   return out;
 }
+
+/** scoreIfVictoryNow's copy of the scenario state, which the Victory Phase changes (scratch, refilled each call). */
+const SCORED = scratchScenarioState();
 
 /**
  * What each player would score if the Victory Phase ran now: the scenarios'
@@ -391,13 +404,13 @@ export function objectives(s: State): readonly Objective[] {
  */
 export function scoreIfVictoryNow(s: State): [number, number] {
   const out = victoryPhase({
-    scenario: s.scenario,
-    state: structuredClone(s.scenarioState),
+    scenario: s.match.scenario,
+    state: copyScenarioState(SCORED, s.scenarioState),
     round: s.round,
     warriors: controlWarriors(st(s)),
-    tally: structuredClone(s.tally),
-    control: s.control,
-    ruleset: s.ruleset,
+    tally: s.tally, // victoryPhase only reads it
+    control: s.match.control,
+    ruleset: s.match.ruleset,
   });
   return [out.vp[0], out.vp[1]];
 }
@@ -458,7 +471,7 @@ export function evaluationTerms(s: State, me: PlayerIndex): EvalTerms {
   const t: EvalTerms = { vp: s.vp[me] - s.vp[you], projectedVp: 0, worthDestroyed: 0, wounds: 0, zoneControl: 0, broken: 0 };
   if (s.phase !== 'over') {
     const now = scoreIfVictoryNow(s);
-    t.projectedVp = (now[me] - now[you]) * Math.max(1, s.scenario.rounds - s.round + 1);
+    t.projectedVp = (now[me] - now[you]) * Math.max(1, s.match.scenario.rounds - s.round + 1);
     for (const o of objectives(s)) if (o.seizedBy !== null) t.zoneControl += o.seizedBy === me ? 1 : -1;
   }
   for (const w of s.warriors) {

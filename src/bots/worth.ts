@@ -51,7 +51,7 @@ function dealt(ruleset: Ruleset, a: Profile, t: Profile): number {
   let v = m.get(t);
   if (v === undefined) {
     // The engine's own attack options, on a bare state with no Command Ability in force.
-    const bare = { ruleset, abilities: [] } as unknown as GameState;
+    const bare = { match: { ruleset }, abilities: [] } as unknown as GameState;
     const aw = { profile: a, markers: 0, broken: false } as Warrior;
     const tw = { profile: t, markers: 0, broken: false } as Warrior;
     const spec = { outnumbered: false, inspired: false, aimed: false, obscured: false };
@@ -108,8 +108,8 @@ function worths(s: State): Float64Array {
       let takes = 0;
       for (let j = 0; j < profiles[q].length; j++) {
         const e = profiles[q][j];
-        removes += (counts[q][j] * Math.min(1, dealt(s.ruleset, a, e) / toughness(e))) / n;
-        takes += (counts[q][j] * dealt(s.ruleset, e, a)) / n;
+        removes += (counts[q][j] * Math.min(1, dealt(s.match.ruleset, a, e) / toughness(e))) / n;
+        takes += (counts[q][j] * dealt(s.match.ruleset, e, a)) / n;
       }
       const lasts = toughness(a) / Math.max(takes, 0.01 * toughness(a));
       byProfile[p].push(n === 0 ? WORTH_SCALE : WORTH_SCALE * Math.max(FLOOR, Math.sqrt(removes * lasts)));

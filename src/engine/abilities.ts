@@ -51,7 +51,7 @@ function appliedBefore(s: GameState, i: number, w: Warrior): boolean {
 
 /** R8: Defense or Evasion, the defender's choice (a ruleset knob, default the larger). */
 export function blockDiceFor(s: GameState, w: Warrior): number {
-  const choice = s.ruleset.blockChoice;
+  const choice = s.match.ruleset.blockChoice;
   const d = stat(s, w, 'defense');
   if (choice === 'defense') return d;
   const e = stat(s, w, 'evasion');

@@ -35,7 +35,7 @@ function markUsed(a: Activation, t: ActionType): void {
 
 export function uniqueDef(s: GameState, w: Warrior, name: string) {
   if (!w.profile.uniqueActions.includes(name)) return undefined;
-  return s.uniqueActionDefs[w.player].find((d) => d.name === name);
+  return s.match.uniqueActionDefs[w.player].find((d) => d.name === name);
 }
 
 /** Markers w may attack now with a Clash: within 1" (R26), not friendly, not in Round 1. */
@@ -48,7 +48,7 @@ export function clashableMarkers(s: GameState, w: Warrior): number[] {
 
 function mayClashMarker(s: GameState, w: Warrior, i: number): boolean {
   const m = s.scenarioState.markers[i];
-  return canAttackMarker(s.scenarioState, i, w.player, s.round) && norm(m.x - w.x, m.y - w.y) - m.r - w.r <= s.ruleset.marker.clashRange + 1e-9;
+  return canAttackMarker(s.scenarioState, i, w.player, s.round) && norm(m.x - w.x, m.y - w.y) - m.r - w.r <= s.match.ruleset.marker.clashRange + 1e-9;
 }
 
 /** Whether w may Clash any marker now (clashableMarkers without the list, for every decision). */
@@ -123,7 +123,7 @@ function sight(s: GameState, shooter: Warrior, x: number, y: number, r: number, 
   o.target.r = r;
   o.target.size = size;
   o.warriors = losWarriors(s, shooter, x, y, except);
-  o.terrain = s.preparedTerrain;
+  o.terrain = s.match.preparedTerrain;
   o.clearOnly = clearOnly;
   return lineOfSight(o);
 }
@@ -137,8 +137,8 @@ function sightCheck(s: GameState, shooter: Warrior, target: TargetRef, clearOnly
     const m = s.scenarioState.markers[i];
     if (!m || !canAttackMarker(s.scenarioState, i, shooter.player, s.round)) return { ok: false, obscured: false };
     const d = norm(m.x - shooter.x, m.y - shooter.y) - m.r - shooter.r;
-    if (d > Math.min(barrage.range, s.ruleset.marker.volleyRange) + 1e-9) return { ok: false, obscured: false };
-    const los = sight(s, shooter, m.x, m.y, m.r, s.ruleset.marker.size, shooter, clearOnly);
+    if (d > Math.min(barrage.range, s.match.ruleset.marker.volleyRange) + 1e-9) return { ok: false, obscured: false };
+    const los = sight(s, shooter, m.x, m.y, m.r, s.match.ruleset.marker.size, shooter, clearOnly);
     return { ok: !los.blocked && !los.intervened, obscured: los.obscured };
   }
   const t = s.warriors[target];
@@ -295,7 +295,7 @@ function canCharge(s: GameState, w: Warrior, march: number): boolean {
 
 /** How far a Charge can reach: the March allowance and the Engagement Range (R18). */
 function chargeReach(s: GameState, march: number): number {
-  return march + s.ruleset.engagementRange;
+  return march + s.match.ruleset.engagementRange;
 }
 
 /** Appends the markers w can Charge to `out`, or with no `out` says whether there is one. */
@@ -317,7 +317,7 @@ function chargeableMarkers(s: GameState, w: Warrior, reach: number, out: TargetR
 /** R17: March, halved (rounded up) after the first unless Press Forward covers the warrior (R21). */
 export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): number {
   const march = stat(s, w, 'march');
-  if (a && a.marches > 0 && !coveredBy(s, w, 'Press Forward')) return Math.ceil(march * s.ruleset.repeatMarchFraction);
+  if (a && a.marches > 0 && !coveredBy(s, w, 'Press Forward')) return Math.ceil(march * s.match.ruleset.repeatMarchFraction);
   return march;
 }
 
@@ -514,10 +514,10 @@ function checkCharge(ctx: Ctx, w: Warrior, a: Activation, preferred: TargetRef |
 /** Inward normal of the table edge a point lies on, or null if it is not on an edge. */
 export function edgeNormal(s: GameState, x: number, y: number): [number, number] | null {
   const e = 1e-6;
-  if (Math.abs(y) < e && x >= 0 && x <= s.table.width) return [0, 1];
-  if (Math.abs(y - s.table.height) < e && x >= 0 && x <= s.table.width) return [0, -1];
-  if (Math.abs(x) < e && y >= 0 && y <= s.table.height) return [1, 0];
-  if (Math.abs(x - s.table.width) < e && y >= 0 && y <= s.table.height) return [-1, 0];
+  if (Math.abs(y) < e && x >= 0 && x <= s.match.table.width) return [0, 1];
+  if (Math.abs(y - s.match.table.height) < e && x >= 0 && x <= s.match.table.width) return [0, -1];
+  if (Math.abs(x) < e && y >= 0 && y <= s.match.table.height) return [1, 0];
+  if (Math.abs(x - s.match.table.width) < e && y >= 0 && y <= s.match.table.height) return [-1, 0];
   return null;
 }
 
@@ -527,7 +527,7 @@ export function entryAllowed(s: GameState, player: PlayerIndex, x: number, y: nu
   if (!n) return false;
   const edge = n[1] === 1 ? 'bottom' : n[1] === -1 ? 'top' : n[0] === 1 ? 'left' : 'right';
   const along = edge === 'bottom' || edge === 'top' ? x : y;
-  return entrySegments(s.scenario, player, s.round, s.ruleset).some((g) => g.edge === edge && along >= g.from - 1e-9 && along <= g.to + 1e-9);
+  return entrySegments(s.match.scenario, player, s.round, s.match.ruleset).some((g) => g.edge === edge && along >= g.from - 1e-9 && along <= g.to + 1e-9);
 }
 
 /** Whether both are finite numbers (Number.isFinite is false for anything else). */
@@ -618,8 +618,8 @@ function enterAllowance(s: GameState, w: Warrior, x: number, y: number): number 
 function entryPosition(s: GameState, w: Warrior, ex: number, ey: number): { x: number; y: number } {
   const n = edgeNormal(s, ex, ey)!;
   return {
-    x: Math.min(Math.max(ex + n[0] * w.r, w.r), s.table.width - w.r),
-    y: Math.min(Math.max(ey + n[1] * w.r, w.r), s.table.height - w.r),
+    x: Math.min(Math.max(ex + n[0] * w.r, w.r), s.match.table.width - w.r),
+    y: Math.min(Math.max(ey + n[1] * w.r, w.r), s.match.table.height - w.r),
   };
 }
 
@@ -634,7 +634,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   const entry = act.type === 'enter' ? entryPosition(s, w, act.edgeX, act.edgeY) : null;
   // R30: entering is a March measured from the edge; the base's own depth is already used.
   const enterMarch = entry ? enterAllowance(s, w, entry.x, entry.y) : 0;
-  const reposition = act.type === 'reposition' ? Math.ceil(stat(s, w, 'march') * s.ruleset.repositionFraction) : 0;
+  const reposition = act.type === 'reposition' ? Math.ceil(stat(s, w, 'march') * s.match.ruleset.repositionFraction) : 0;
   if (act.type === 'march') validatePath(s, w, act, w.x, w.y, march, true);
   else if (act.type === 'reposition') validatePath(s, w, act, w.x, w.y, reposition, false);
   else if (act.type === 'enter') validatePath(s, w, act, entry!.x, entry!.y, enterMarch, true);
@@ -672,7 +672,7 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
       move(ctx, w, 'reposition', act.x, act.y, reposition, false, act.path);
       if (w.duel >= 0 && !inEngagement(s, w, s.warriors[w.duel])) endDuel(s, w);
       // R36: leaving any enemy's Engagement Range by Reposition: Broken!, even while still engaged with another.
-      if (before.some((e) => !within(w, e, s.ruleset.engagementRange))) becomeBroken(ctx, w, null);
+      if (before.some((e) => !within(w, e, s.match.ruleset.engagementRange))) becomeBroken(ctx, w, null);
       return;
     }
     case 'inspire':
@@ -721,10 +721,10 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
  */
 export function isOutnumbered(s: GameState, attacker: Warrior, target: Warrior): boolean {
   if (target.duel >= 0) return false; // Duel: no Outnumber assists.
-  const need = s.ruleset.outnumberedBy[target.profile.role];
+  const need = s.match.ruleset.outnumberedBy[target.profile.role];
   const g = s.grid;
   const ws = s.warriors;
-  const reach = g.maxR + s.ruleset.engagementRange + 1e-6;
+  const reach = g.maxR + s.match.ruleset.engagementRange + 1e-6;
   // The attacker's side near the target, from the grid (whether enough assist does not depend on their order);
   // copied, as each one's own question asks the grid again.
   const n = warriorsNear(g, attacker.player, target.x, target.y, target.r + reach);
@@ -806,14 +806,14 @@ function combatRally(ctx: Ctx, w: Warrior, a: Activation): void {
  * terrain can block the sight.
  */
 export function uniqueTarget(s: GameState, w: Warrior, t: Warrior, eff: Extract<UniqueActionDef['effect'], { kind: 'inflictHits' }>): boolean {
-  const range = eff.range > 0 ? eff.range : s.ruleset.engagementRange;
+  const range = eff.range > 0 ? eff.range : s.match.ruleset.engagementRange;
   if (t.player === w.player || !canEngage(w, t) || gap(w, t) > range + 1e-9) return false;
   if (eff.lineOfSight === false) return true;
   return !lineOfSight({
     shooter: { x: w.x, y: w.y, r: w.r, size: w.profile.size },
     target: { x: t.x, y: t.y, r: t.r, size: t.profile.size },
     warriors: [],
-    terrain: s.preparedTerrain,
+    terrain: s.match.preparedTerrain,
   }).blocked;
 }
 

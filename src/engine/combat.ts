@@ -79,8 +79,8 @@ export function attackOptionsFor(s: GameState, attacker: Warrior, target: Warrio
     inspired: spec.inspired,
     aimed: spec.aimed,
     obscured: spec.obscured,
-    outnumberedBonus: s.ruleset.outnumberedBonus,
-    aimedBonus: s.ruleset.aimedBonus,
+    outnumberedBonus: s.match.ruleset.outnumberedBonus,
+    aimedBonus: s.match.ruleset.aimedBonus,
   };
 }
 
@@ -119,7 +119,7 @@ export function inflictHits(ctx: Ctx, source: Warrior, target: Warrior, hits: nu
 export function attackMarker(ctx: Ctx, attacker: Warrior, markerIndex: number, spec: AttackSpec | { action: 'impact'; hits: number }): void {
   const s = ctx.s;
   const marker = s.scenarioState.markers[markerIndex];
-  const m = s.ruleset.marker;
+  const m = s.match.ruleset.marker;
   const rec =
     spec.action === 'impact'
       ? rollHits(ctx.dice, { hits: spec.hits, blockDice: Math.max(m.defense, m.evasion) })
@@ -131,7 +131,7 @@ export function attackMarker(ctx: Ctx, attacker: Warrior, markerIndex: number, s
           inspired: spec.inspired,
           aimed: spec.aimed,
           obscured: spec.obscured,
-          aimedBonus: s.ruleset.aimedBonus,
+          aimedBonus: s.match.ruleset.aimedBonus,
         });
   ctx.emit?.({
     type: 'attack',
@@ -171,7 +171,7 @@ export function sufferWounds(ctx: Ctx, w: Warrior, wounds: number, by: Warrior |
     wounds: W,
     resolve: stat(s, w, 'resolve'), // R37
     broken: w.broken,
-    overkill: s.ruleset.overkill,
+    overkill: s.match.ruleset.overkill,
   });
   ctx.emit?.({
     type: 'resolveTest',
@@ -196,20 +196,20 @@ export function becomeBroken(ctx: Ctx, w: Warrior, by: Warrior | null): void {
     ctx.emit?.({ type: 'status', warrior: warriorLabel(w), status: 'broken' });
     if (s.abilities.length > 0 && (w.kind === 'character' || w.kind === 'leader')) s.abilities = s.abilities.filter((a) => a.source !== w.id);
   }
-  if (by && by.status === 'table' && gap(w, by) <= s.ruleset.engagementRange + 1e-9) {
+  if (by && by.status === 'table' && gap(w, by) <= s.match.ruleset.engagementRange + 1e-9) {
     const from = { x: w.x, y: w.y };
     // `by` is among the blockers; moving directly away from it never meets it.
     const blockers = blockersFor(s, w);
     const to = drivenBack({
       warrior: { x: w.x, y: w.y, r: w.r },
       from: { x: by.x, y: by.y, r: by.r },
-      distance: s.ruleset.drivenBackDistance,
+      distance: s.match.ruleset.drivenBackDistance,
       blockers,
-      impassable: s.impassable,
-      table: s.table,
+      impassable: s.match.impassable,
+      table: s.match.table,
     });
     placeOnTable(s, w, to.x, to.y);
-    if (w.duel >= 0 && gap(w, s.warriors[w.duel]) > s.ruleset.engagementRange + 1e-9) endDuel(s, w);
+    if (w.duel >= 0 && gap(w, s.warriors[w.duel]) > s.match.ruleset.engagementRange + 1e-9) endDuel(s, w);
     ctx.emit?.({ type: 'drivenBack', warrior: warriorLabel(w), from: [from.x, from.y], to: [w.x, w.y] });
   }
 }

@@ -102,7 +102,7 @@ function crossings(a: Curve, b: Curve, out: Point[]): void {
 export function duelPlacement(s: GameState, mover: Warrior, target: Warrior): Point | null {
   const rc = mover.r;
   const rIn = target.r + rc;
-  const rOut = rIn + s.ruleset.engagementRange;
+  const rOut = rIn + s.match.ruleset.engagementRange;
   const tx = target.x;
   const ty = target.y;
   const curves: Curve[] = [circle(tx, ty, rOut - IN), circle(tx, ty, rIn + IN)];
@@ -118,7 +118,7 @@ export function duelPlacement(s: GameState, mover: Warrior, target: Warrior): Po
     if (Math.hypot(m.x - tx, m.y - ty) <= rOut + R) curves.push(circle(m.x, m.y, R + IN));
   }
   // Impassable terrain grown by the mover's radius: each side moved out, each corner a circle.
-  const { polygons, bounds } = s.impassable;
+  const { polygons, bounds } = s.match.impassable;
   for (let p = 0; p < polygons.length; p++) {
     const b = bounds[p];
     const reach = rOut + rc;
@@ -139,8 +139,8 @@ export function duelPlacement(s: GameState, mover: Warrior, target: Warrior): Po
     }
   }
   // The table's margin.
-  const W = s.table.width;
-  const H = s.table.height;
+  const W = s.match.table.width;
+  const H = s.match.table.height;
   const m = rc + IN;
   curves.push(segment(m, m, W - m, m), segment(W - m, m, W - m, H - m), segment(W - m, H - m, m, H - m), segment(m, H - m, m, m));
 

@@ -13,7 +13,7 @@ import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
-import { cloneState, createState } from './setup.js';
+import { cloneState, copyScenarioState, createState, scratchScenarioState } from './setup.js';
 import { gap, overlapsBase } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
@@ -57,6 +57,8 @@ export interface CreateGameOptions {
 export class Game {
   readonly state: GameState;
   private readonly ctx: Ctx;
+  /** victoryEndsGame's copy of the scenario state, which the Victory Phase changes (refilled each call). */
+  private readonly scored = scratchScenarioState();
 
   private constructor(state: GameState, dice: Dice, onEvent: ((e: GameEvent) => void) | null) {
     this.state = state;
@@ -75,9 +77,9 @@ export class Game {
     game.ctx.emit?.({
       type: 'gameStart',
       seed: opts.seed,
-      armies: state.armyNames,
+      armies: state.match.armyNames,
       scenario: opts.scenario.id,
-      terrain: state.terrain.length,
+      terrain: state.match.terrain.length,
     });
     game.startDeployment();
     return game;
@@ -124,7 +126,7 @@ export class Game {
       s.decisions--;
       throw e;
     }
-    if (s.decisions >= s.ruleset.maxDecisionsPerGame && s.phase !== 'over') this.end('stalled', true);
+    if (s.decisions >= s.match.ruleset.maxDecisionsPerGame && s.phase !== 'over') this.end('stalled', true);
   }
 
   // -------------------------------------------------------------- deployment (R30)
@@ -164,7 +166,7 @@ export class Game {
       return;
     }
     s.turn = p;
-    s.decision = { kind: 'deploy', player: p, regiments: regs, zones: s.deploymentZones[p] };
+    s.decision = { kind: 'deploy', player: p, regiments: regs, zones: s.match.deploymentZones[p] };
   }
 
   private deploy(p: PlayerIndex, regIndex: number, positions: { x: number; y: number }[]): void {
@@ -174,7 +176,7 @@ export class Game {
     if (positions.length !== reg.warriors.length) {
       throw new IllegalChoiceError(`regiment ${reg.id} has ${reg.warriors.length} warriors, got ${positions.length} positions`);
     }
-    const zones = s.deploymentZones[p];
+    const zones = s.match.deploymentZones[p];
     const placed: Warrior[] = [];
     try {
       for (let i = 0; i < positions.length; i++) {
@@ -227,7 +229,7 @@ export class Game {
         this.startCommandPhase(a < b ? 0 : 1);
         return;
       }
-      if (s.ruleset.supremacyTie === 'fewerVpChooses' && s.vp[0] !== s.vp[1]) {
+      if (s.match.ruleset.supremacyTie === 'fewerVpChooses' && s.vp[0] !== s.vp[1]) {
         s.phase = 'supremacy';
         s.decision = { kind: 'supremacyTie', player: s.vp[0] < s.vp[1] ? 0 : 1 };
         return;
@@ -254,7 +256,7 @@ export class Game {
     const out: string[] = c.kind === 'character' ? ['Rallying Cry', 'Press Forward'] : [];
     if (duelTargets.length > 0) out.push('Duel');
     for (const name of c.profile.commandAbilities) {
-      if (this.state.commandAbilityDefs[c.player].some((d) => d.name === name)) out.push(name);
+      if (this.state.match.commandAbilityDefs[c.player].some((d) => d.name === name)) out.push(name);
     }
     return out;
   }
@@ -271,7 +273,7 @@ export class Game {
         shooter: { x: c.x, y: c.y, r: c.r, size: c.profile.size },
         target: { x: e.x, y: e.y, r: e.r, size: e.profile.size },
         warriors: [],
-        terrain: s.preparedTerrain,
+        terrain: s.match.preparedTerrain,
       });
       if (los.blocked) continue;
       if (this.duelPlacement(c, e) || this.duelPlacement(e, c)) out.push(e.id);
@@ -318,7 +320,7 @@ export class Game {
       s.decision = { kind: 'duelResponse', player: t.player, character: t.id, challenger: c.id };
       return;
     }
-    const def = COMMON_ABILITIES.includes(ability as (typeof COMMON_ABILITIES)[number]) ? null : s.commandAbilityDefs[c.player].find((d) => d.name === ability)!;
+    const def = COMMON_ABILITIES.includes(ability as (typeof COMMON_ABILITIES)[number]) ? null : s.match.commandAbilityDefs[c.player].find((d) => d.name === ability)!;
     s.abilities.push({ name: ability, source: c.id, player: c.player, def });
     let affected = 0;
     if (ability === 'Rallying Cry') {
@@ -393,7 +395,7 @@ export class Game {
     const s = this.state;
     if (w.activated) return false;
     if (w.status === 'table') return true;
-    return w.status === 'reserve' && s.regiments[w.regiment].reinforcement && s.round >= s.ruleset.reinforcements.firstRound;
+    return w.status === 'reserve' && s.regiments[w.regiment].reinforcement && s.round >= s.match.ruleset.reinforcements.firstRound;
   }
 
   private cardAvailable(regIndex: number): boolean {
@@ -471,7 +473,7 @@ export class Game {
     w.activated = true;
     s.activation = {
       warrior: id,
-      actionsLeft: s.ruleset.actionsPerActivation,
+      actionsLeft: s.match.ruleset.actionsPerActivation,
       used: 0,
       uniques: 0,
       marches: 0,
@@ -510,7 +512,7 @@ export class Game {
   private victory(): void {
     const s = this.state;
     s.phase = 'victory';
-    const lastRound = s.round >= s.scenario.rounds;
+    const lastRound = s.round >= s.match.scenario.rounds;
     // R30, R40: regiments still off the table when the game ends, however it ends, count as destroyed
     // in its last Victory Phase: the last round's, or one that ends the game (known from a trial run).
     if (s.alive[0] + s.alive[1] > this.onTable() && (lastRound || this.victoryEndsGame())) {
@@ -518,13 +520,13 @@ export class Game {
     }
     const heldBefore = holders(s);
     const out = victoryPhase({
-      scenario: s.scenario,
+      scenario: s.match.scenario,
       state: s.scenarioState,
       round: s.round,
       warriors: controlWarriors(s),
       tally: s.tally,
-      control: s.control,
-      ruleset: s.ruleset,
+      control: s.match.control,
+      ruleset: s.match.ruleset,
     });
     // The scenario state keeps the totals (rounded as they add up, and Tug-of-War's instant win).
     s.vp[0] = s.scenarioState.vp[0];
@@ -544,7 +546,7 @@ export class Game {
       return;
     }
     // R28: a threshold reached at the end of a Victory Phase ends the game; so does the last round.
-    const t = s.scenario.vpThreshold;
+    const t = s.match.scenario.vpThreshold;
     if (t !== null && (s.vp[0] >= t || s.vp[1] >= t)) {
       this.end('vpThreshold', false);
       return;
@@ -571,15 +573,15 @@ export class Game {
   private victoryEndsGame(): boolean {
     const s = this.state;
     const out = victoryPhase({
-      scenario: s.scenario,
-      state: structuredClone(s.scenarioState),
+      scenario: s.match.scenario,
+      state: copyScenarioState(this.scored, s.scenarioState),
       round: s.round,
       warriors: controlWarriors(s),
       tally: s.tally,
-      control: s.control,
-      ruleset: s.ruleset,
+      control: s.match.control,
+      ruleset: s.match.ruleset,
     });
-    const t = s.scenario.vpThreshold;
+    const t = s.match.scenario.vpThreshold;
     return out.instantWinner !== null || (t !== null && (s.vp[0] + out.vp[0] >= t || s.vp[1] + out.vp[1] >= t));
   }
 

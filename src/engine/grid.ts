@@ -73,6 +73,18 @@ export function cloneGrid(g: WarriorGrid): WarriorGrid {
   };
 }
 
+/** Makes `into` (a grid of the same game) hold what `from` holds, in its own arrays. */
+export function copyGrid(into: WarriorGrid, from: Readonly<WarriorGrid>): void {
+  into.head.set(from.head);
+  into.next.set(from.next);
+  into.prev.set(from.prev);
+  into.cell.set(from.cell);
+  into.occupied.set(from.occupied);
+  into.x.set(from.x);
+  into.y.set(from.y);
+  into.changes.set(from.changes);
+}
+
 function col(g: WarriorGrid, x: number): number {
   const c = Math.floor(x / CELL);
   return c < 0 ? 0 : c >= g.cols ? g.cols - 1 : c;

@@ -2,7 +2,7 @@
 export type * from './types.js';
 export { Game, type CreateGameOptions } from './game.js';
 export { playGame } from './play.js';
-export { cloneState } from './setup.js';
+export { cloneState, copyScenarioState, copyState, scratchScenarioState } from './setup.js';
 export { IllegalChoiceError, chargeTargets, clashableMarkers, entryAllowed, legalActions, marchAllowance, uniqueAvailable, uniqueDef, uniqueTarget, volleyTargets } from './actions.js';
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
 export { isOutnumbered, pathDistance, shortestPath, volleyCheck } from './actions.js';
@@ -11,3 +11,4 @@ export { controlWarrior, controlWarriors, regimentsAlive } from './control.js';
 export { blockDiceFor, coveredBy, stat } from './abilities.js';
 export { inCommandRange, inEngagement } from './space.js';
 export { marchBlocked } from './paths.js';
+export { memoKey, memoOf, type MemoKey } from './memo.js';

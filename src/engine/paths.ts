@@ -62,10 +62,10 @@ export function leg(s: GameState, w: Warrior, ax: number, ay: number, x: number,
   o.blockerCount = near.blockerCount;
   o.engageWith = keepEngagement ? near.enemies : undefined;
   o.engageCount = near.enemyCount;
-  o.impassable = s.impassable;
-  o.difficult = s.difficult;
-  o.table = s.table;
-  o.engagementRange = s.ruleset.engagementRange;
+  o.impassable = s.match.impassable;
+  o.difficult = s.match.difficult;
+  o.table = s.match.table;
+  o.engagementRange = s.match.ruleset.engagementRange;
   return moveAlong(o);
 }
 
@@ -109,9 +109,9 @@ export function pathSpace(s: GameState, w: Warrior, x0: number, y0: number, reac
   }
   sp.baseCount = n;
   sp.r = w.r;
-  sp.impassable = s.impassable;
-  sp.difficult = s.difficult;
-  sp.table = s.table;
+  sp.impassable = s.match.impassable;
+  sp.difficult = s.match.difficult;
+  sp.table = s.match.table;
   return sp;
 }
 
@@ -242,7 +242,7 @@ function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number,
 function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, sx: number, sy: number): boolean {
   // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
   const r = w.r;
-  const onTable = x >= r && y >= r && x <= s.table.width - r && y <= s.table.height - r;
+  const onTable = x >= r && y >= r && x <= s.match.table.width - r && y <= s.match.table.height - r;
   if (onTable && !overlapsImpassable(s, x, y, r)) {
     const b = lonelyOverlap(s, w, x, y);
     if (b === null) return Math.abs(x - sx) + Math.abs(y - sy) < 1e-5;

@@ -35,7 +35,7 @@ export function within(a: Warrior, b: Warrior, range: number): boolean {
 
 /** R5: within Engagement Range of each other, respecting Duel isolation. */
 export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
-  return b.status === 'table' && a.status === 'table' && a.player !== b.player && canEngage(a, b) && within(a, b, s.ruleset.engagementRange);
+  return b.status === 'table' && a.status === 'table' && a.player !== b.player && canEngage(a, b) && within(a, b, s.match.ruleset.engagementRange);
 }
 
 /** Whether a warrior is Engaged with any enemy (R5, R17). */
@@ -57,7 +57,7 @@ export function firstEngagedEnemy(s: GameState, w: Warrior): Warrior | null {
 function engagedId(s: GameState, w: Warrior, lowest: boolean): number {
   if (w.status !== 'table') return -1;
   const g = s.grid;
-  const range = s.ruleset.engagementRange;
+  const range = s.match.ruleset.engagementRange;
   const n = warriorsNear(g, w.player === 0 ? 1 : 0, w.x, w.y, w.r + g.maxR + range + 1e-6);
   let first = -1;
   for (let i = 0; i < n; i++) {
@@ -146,7 +146,7 @@ export function moveObstacles(s: GameState, w: Warrior, ax: number, ay: number, 
   const k = len > 0 ? Math.min(reach, len) / len : 0;
   const bx = ax + (tx - ax) * k;
   const by = ay + (ty - ay) * k;
-  const range = s.ruleset.engagementRange;
+  const range = s.match.ruleset.engagementRange;
   const pad = w.r + g.maxR + (enemies ? range : 0) + 1e-6;
   const minX = (ax < bx ? ax : bx) - pad;
   const maxX = (ax < bx ? bx : ax) + pad;
@@ -199,7 +199,7 @@ function standardMarkers(s: GameState, out: Circle[], n: number): number {
 
 /** Whether a base of radius r at (x, y) would overlap impassable terrain (touching is allowed, R31). */
 export function overlapsImpassable(s: GameState, x: number, y: number, r: number): boolean {
-  const { polygons, bounds } = s.impassable;
+  const { polygons, bounds } = s.match.impassable;
   const lim = r - 1e-9;
   for (let i = 0; i < polygons.length; i++) {
     const b = bounds[i];

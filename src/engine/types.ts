@@ -141,19 +141,45 @@ export type RoundTally = VictoryTally;
 
 export type Phase = 'setup' | 'deploy' | 'supremacy' | 'command' | 'action' | 'victory' | 'over';
 
-export interface GameState {
+/**
+ * What a game fixes at its start and never changes: the rules, the scenario,
+ * the table and its terrain (with the geometry derived from it once), the
+ * armies' names and data-defined abilities. Built once per game by
+ * createState; every fork of the game shares it by reference.
+ */
+export interface Match {
   ruleset: Ruleset;
   scenario: Scenario;
   control: ControlRule;
   table: { width: number; height: number };
   terrain: TerrainPiece[];
-  /** `terrain` with its bounds, for line of sight (derived once). */
+  /** `terrain` with its bounds, for line of sight. */
   preparedTerrain: PreparedTerrain;
-  /** Each player's deployment zone as polygons (derived once from the scenario). */
+  /** Each player's deployment zone as polygons (from the scenario). */
   deploymentZones: [Polygon[], Polygon[]];
-  /** Terrain the engine moves around (derived once from `terrain`, with bounds for moveAlong). */
+  /** Terrain the engine moves around (from `terrain`, with bounds for moveAlong). */
   impassable: PreparedPolygons;
   difficult: PreparedPolygons;
+  armyNames: [string, string];
+  /** Each army's data-defined unique Command Abilities and Unique Actions. */
+  commandAbilityDefs: [CommandAbilityDef[], CommandAbilityDef[]];
+  uniqueActionDefs: [UniqueActionDef[], UniqueActionDef[]];
+  /** The game's caches of answers about its states, by owner (memo.ts): not rules, not state. */
+  readonly memo: (MemoEntry | undefined)[];
+}
+
+/** One entry of the game's memo (memo.ts): the state it was worked out from (null: none). */
+export interface MemoEntry {
+  s: Readonly<GameState> | null;
+}
+
+/**
+ * A game as it stands: its Match (shared, never changed) and what play
+ * changes, flat. cloneState and copyState copy the changing part only.
+ */
+export interface GameState {
+  /** What the game fixes (shared by every fork: never write through it). */
+  readonly match: Match;
   warriors: Warrior[];
   /** Where the warriors on the table stand (grid.ts), for the near-by questions of every decision. */
   grid: WarriorGrid;
@@ -161,10 +187,6 @@ export interface GameState {
   alive: [number, number];
   regiments: Regiment[];
   scenarioState: ScenarioState;
-  armyNames: [string, string];
-  /** Each army's data-defined unique Command Abilities and Unique Actions. */
-  commandAbilityDefs: [CommandAbilityDef[], CommandAbilityDef[]];
-  uniqueActionDefs: [UniqueActionDef[], UniqueActionDef[]];
 
   phase: Phase;
   round: number;

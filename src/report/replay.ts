@@ -283,11 +283,11 @@ export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; r
   const frames = rec.finish(result);
   const s = state as Readonly<GameState> | null;
   if (!s) throw new Error('recordReplay: the engine never gave its state');
-  const sc = s.scenario;
+  const sc = s.match.scenario;
   const replay: ReplayData = {
-    title: opts.title ?? `${s.armyNames[0]} against ${s.armyNames[1]} on ${sc.name}`,
+    title: opts.title ?? `${s.match.armyNames[0]} against ${s.match.armyNames[1]} on ${sc.name}`,
     seed: opts.seed,
-    players: [s.armyNames[0], s.armyNames[1]],
+    players: [s.match.armyNames[0], s.match.armyNames[1]],
     regiments: s.regiments.map((g) => ({ name: g.name, player: g.player })),
     warriors: s.warriors.map((w) => ({
       name: `${w.profile.name}#${w.id}`,
@@ -310,8 +310,8 @@ export function recordReplay(opts: RecordReplayOptions): { replay: ReplayData; r
     frames,
     result: describeResult(result),
     ...(opts.command ? { command: opts.command } : {}),
-    svg: scenarioSvg({ scenario: sc, terrain: s.terrain, ruleset: s.ruleset, scale: SCALE, objectives: false }),
-    layout: { margin: MARGIN, top: MARGIN + TITLE_BAND, scale: SCALE, height: s.table.height },
+    svg: scenarioSvg({ scenario: sc, terrain: s.match.terrain, ruleset: s.match.ruleset, scale: SCALE, objectives: false }),
+    layout: { margin: MARGIN, top: MARGIN + TITLE_BAND, scale: SCALE, height: s.match.table.height },
   };
   return { replay, result };
 }

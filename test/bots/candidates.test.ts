@@ -31,7 +31,7 @@ describe('randomObjective', () => {
     const s = newGame('meeting-engagement').state;
     const p: PlayerIndex = 0;
     const wanted = [
-      ...s.scenario.objectiveZones.filter((z) => z.friendlyTo !== p),
+      ...s.match.scenario.objectiveZones.filter((z) => z.friendlyTo !== p),
       ...s.scenarioState.markers.filter((m) => !m.destroyed && m.friendlyTo !== p),
       ...s.scenarioState.capturePoints.filter((c) => c.controlledBy !== p),
     ];

@@ -58,7 +58,7 @@ describe('the counter-strategy plugins', () => {
       const w = s.warriors[d.warrior];
       expect(['charge', 'reposition', 'unique']).not.toContain(a.type);
       if (a.type === 'volley') volleys++;
-      const zone = s.deploymentZones[d.player];
+      const zone = s.match.deploymentZones[d.player];
       if (a.type === 'march' && w.status === 'table' && circleWhollyWithinUnion(w, zone)) {
         marches++;
         expect(circleWhollyWithinUnion({ x: a.x, y: a.y, r: w.r }, zone)).toBe(true);

@@ -319,7 +319,7 @@ describe('every action', () => {
 describe('what a place is worth', () => {
   it('a zone is worth the VP of the rules that count it (Into the Grinder: 4 for a 6" zone, 3 for the 12" one)', () => {
     const scenario = getScenario('into-the-grinder');
-    const state = { scenario } as never;
+    const state = { match: { scenario } } as never;
     const zone = (label: string) => ({ kind: 'zone', index: scenario.objectiveZones.findIndex((z) => z.label === label), friendlyTo: null }) as never;
     // Each also carries its share of the two-zone bonus (2 VP over 3 zones).
     expect(placeVp(state, zone('East'), 0)).toBeCloseTo(4 + 2 / 3, 9);
@@ -329,13 +329,13 @@ describe('what a place is worth', () => {
   it('a marker is worth the VP its own rules give (Pincer: 5 for a neutral one outside the zones, none for B inside)', () => {
     const scenario = getScenario('pincer');
     const markers = scenario.objectiveMarkers.map((m) => ({ friendlyTo: m.friendlyTo, inZone: m.label === 'A' || m.label === 'B' }));
-    const state = { scenario, scenarioState: { markers, firstEnemyMarkerScored: [false, false] } } as never;
+    const state = { match: { scenario }, scenarioState: { markers, firstEnemyMarkerScored: [false, false] } } as never;
     const at = (label: string) => scenario.objectiveMarkers.findIndex((m) => m.label === label);
     expect(markerVp(state, at('West'), 0)).toBe(5);
     expect(markerVp(state, at('B'), 0)).toBe(0);
     // Into the Grinder: the enemy's marker scores 3 once.
     const grinder = getScenario('into-the-grinder');
-    const g = { scenario: grinder, scenarioState: { markers: grinder.objectiveMarkers.map((m) => ({ friendlyTo: m.friendlyTo, inZone: true })), firstEnemyMarkerScored: [false, false] } };
+    const g = { match: { scenario: grinder }, scenarioState: { markers: grinder.objectiveMarkers.map((m) => ({ friendlyTo: m.friendlyTo, inZone: true })), firstEnemyMarkerScored: [false, false] } };
     const b = grinder.objectiveMarkers.findIndex((m) => m.label === 'B');
     expect(markerVp(g as never, b, 0)).toBe(3);
     g.scenarioState.firstEnemyMarkerScored[0] = true;
@@ -436,7 +436,7 @@ describe('shooting and the score', () => {
     const o = { aggression: 0.6, objective: 0.8, tactics: true };
     const act = new Actions(o, new Goals(o));
     const early = act.caution(sk.s, 0);
-    sk.s.round = sk.s.scenario.rounds - 1;
+    sk.s.round = sk.s.match.scenario.rounds - 1;
     expect(act.caution(sk.s, 0)).toBeCloseTo(0.4 * early, 9);
     sk.s.vp = [3, 1];
     expect(act.caution(sk.s, 0)).toBeCloseTo(1.5 * early, 9);
@@ -477,7 +477,7 @@ describe('reasons a designer can follow', () => {
 
   it('tug-of-war points and Broken Lines markers by their labels', () => {
     const s = getScenario('tug-of-war');
-    const state = { scenario: s, scenarioState: { markers: [] } } as never;
+    const state = { match: { scenario: s }, scenarioState: { markers: [] } } as never;
     expect(placeLabel(state, { kind: 'point', index: 1 } as never)).toBe('point (24,12)');
     const all = narrated('balanced', 'broken-lines', 'reasons-2').flatMap((l) => l.reasons);
     expect(all.some((x) => /marker M\b/.test(x))).toBe(true);

@@ -86,7 +86,15 @@ describe('nearestFoe: a cache that follows every move', () => {
 function reference(s: Readonly<GameState>): { weight: [number, number]; seizedBy: number | null }[] {
   const warriors = controlWarriors(s as GameState);
   const weightOf = (w: (typeof warriors)[number]) =>
-    s.control === 'conquest-stands' ? conquestStands(w, s.ruleset).scoring : s.control === 'steamroller' ? (w.broken ? 0 : 1) : w.cannotSeize ? 0 : seizingWeight(w, s.ruleset) + (w.seizeBonus ?? 0);
+    s.match.control === 'conquest-stands'
+      ? conquestStands(w, s.match.ruleset).scoring
+      : s.match.control === 'steamroller'
+        ? w.broken
+          ? 0
+          : 1
+        : w.cannotSeize
+          ? 0
+          : seizingWeight(w, s.match.ruleset) + (w.seizeBonus ?? 0);
   return objectives(s).map((o) => {
     const zone = { x: o.x, y: o.y, diameter: 2 * o.radius, friendlyTo: o.friendlyTo };
     const weight: [number, number] = [0, 0];
@@ -95,11 +103,11 @@ function reference(s: Readonly<GameState>): { weight: [number, number]; seizedBy
     const markers = o.kind === 'zone' ? s.scenarioState.markers : [];
     const seizedBy = seizeZone({
       zone,
-      warriors: s.control === 'steamroller' ? warriors : inside,
+      warriors: s.match.control === 'steamroller' ? warriors : inside,
       markers,
-      control: s.control,
-      round: Math.max(s.round, s.ruleset.firstSeizingRound),
-      ruleset: s.ruleset,
+      control: s.match.control,
+      round: Math.max(s.round, s.match.ruleset.firstSeizingRound),
+      ruleset: s.match.ruleset,
     });
     return { weight, seizedBy };
   });

@@ -84,10 +84,10 @@ describe("toolkit: the engine's own answers, read-only", () => {
     const s = game.state;
     const cw = controlWarriors(s);
     const objs = objectives(s).filter((o) => o.kind === 'zone');
-    expect(objs.length).toBe(s.scenario.objectiveZones.length);
+    expect(objs.length).toBe(s.match.scenario.objectiveZones.length);
     objs.forEach((o, i) => {
-      const zone = s.scenario.objectiveZones[i];
-      expect(o.seizedBy).toBe(seizeZone({ zone, warriors: cw, markers: s.scenarioState.markers, control: s.control, round: s.round, ruleset: s.ruleset }));
+      const zone = s.match.scenario.objectiveZones[i];
+      expect(o.seizedBy).toBe(seizeZone({ zone, warriors: cw, markers: s.scenarioState.markers, control: s.match.control, round: s.round, ruleset: s.match.ruleset }));
     });
     const before = JSON.stringify([s.scenarioState, s.tally, s.vp]);
     const now = scoreIfVictoryNow(s);
@@ -149,7 +149,7 @@ describe('attackOdds: its memo by profiles and numbers', () => {
               resolve: stat(s, t, 'resolve'),
               markers: Math.min(t.markers, t.profile.wounds - 1),
               broken: t.broken,
-              overkill: s.ruleset.overkill,
+              overkill: s.match.ruleset.overkill,
             });
             expect(odds.wounds).toEqual(wounds);
             expect(odds.slain).toBe(fate.slain);

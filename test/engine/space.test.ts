@@ -17,11 +17,11 @@ function moveAgainstEverything(s: GameState, w: Warrior, tx: number, ty: number,
     to: { x: tx, y: ty },
     maxDistance: max,
     blockers: blockersFor(s, w),
-    impassable: s.impassable,
-    difficult: s.difficult,
-    table: s.table,
+    impassable: s.match.impassable,
+    difficult: s.match.difficult,
+    table: s.match.table,
     engageWith: enemies,
-    engagementRange: s.ruleset.engagementRange,
+    engagementRange: s.match.ruleset.engagementRange,
   });
 }
 
@@ -33,12 +33,12 @@ function moveAgainstNarrowed(s: GameState, w: Warrior, tx: number, ty: number, m
     maxDistance: max,
     blockers: o.blockers,
     blockerCount: o.blockerCount,
-    impassable: s.impassable,
-    difficult: s.difficult,
-    table: s.table,
+    impassable: s.match.impassable,
+    difficult: s.match.difficult,
+    table: s.match.table,
     engageWith: o.enemies,
     engageCount: o.enemyCount,
-    engagementRange: s.ruleset.engagementRange,
+    engagementRange: s.match.ruleset.engagementRange,
   });
 }
 
