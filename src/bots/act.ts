@@ -18,6 +18,7 @@ import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow } from './toolkit.js'
 import { warriorWorth } from './worth.js';
 import type { HeuristicOptions } from './types.js';
 import { bestUnique, type UniquePick } from './uniques.js';
+import { counting, noteMove } from './jams.js';
 
 type State = Readonly<GameState>;
 type ActionDecision = Extract<Decision, { kind: 'action' }>;
@@ -241,6 +242,17 @@ export class Actions {
    * or staying is worth as much (the caller ends the activation).
    */
   private move(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, g: Readonly<Goal>, note: Note): ActionChoice | null {
+    this.planned.end = null;
+    const pick = this.moveTowards(s, w, d, me, g, note);
+    const p = this.planned;
+    if (p.end && g.what !== '' && counting()) noteMove(s, w, me, p.x, p.y, p.end, MIN_MARCH, pick === null);
+    return pick;
+  }
+
+  /** The March move() worked out last, towards (x, y) (for the jam counts, jams.ts). */
+  private readonly planned = { x: 0, y: 0, end: null as MarchEnd | null };
+
+  private moveTowards(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, g: Readonly<Goal>, note: Note): ActionChoice | null {
     const o = this.o;
     const allowance = d.marchAllowance;
     const shooter = w.profile.barrage !== undefined && w.profile.barrage !== null;
@@ -259,6 +271,9 @@ export class Actions {
       ty = w.y + (f.y - w.y) * k;
     }
     const end = moveEnd(s, w, tx, ty, allowance);
+    this.planned.x = tx;
+    this.planned.y = ty;
+    this.planned.end = end;
     const walked = end.travelled;
     const map = o.tactics ? this.map.prepare(s, w, allowance) : null;
     if (!map || !map.any) {
