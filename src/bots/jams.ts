@@ -12,10 +12,10 @@
  * never changes a choice: it reads the state and the March already worked
  * out, after the choice is made.
  */
-import { freeGoal, planPath } from '../board/index.js';
+import { planPath } from '../board/index.js';
 import { pathSpace } from '../engine/paths.js';
 import type { Activation, GameState, PlayerIndex, Warrior } from '../engine/types.js';
-import type { MarchEnd } from './route.js';
+import { stoppedShort, type MarchEnd } from './route.js';
 
 type State = Readonly<GameState>;
 
@@ -58,7 +58,7 @@ export function noteMove(s: State, w: Warrior, me: PlayerIndex, x: number, y: nu
   const t = tally;
   if (!t || !s.activation) return;
   t.meant[me]++;
-  const stuck = stays && end.travelled < min && end.stoppedBy === 'base' && !atGoal(s, w, x, y, end);
+  const stuck = stays && end.travelled < min && stoppedShort(s, w, x, y, end);
   let own = false;
   if (stuck) {
     t.baseStays[me]++;
@@ -78,12 +78,6 @@ export function noteMove(s: State, w: Warrior, me: PlayerIndex, x: number, y: nu
     t.ownBlocked[me]++;
     rec.counted = true;
   }
-}
-
-/** Whether the March stopped where the engine would stop it at the goal itself: the free point nearest (x, y). */
-function atGoal(s: State, w: Warrior, x: number, y: number, end: Readonly<MarchEnd>): boolean {
-  const g = freeGoal(pathSpace(s as GameState, w, x, y, 2 * (w.r + s.grid.maxR)), { x: w.x, y: w.y }, { x, y });
-  return g === null || Math.hypot(g.x - end.x, g.y - end.y) < 1e-3;
 }
 
 /** Whether every base w touches where the March stopped is a friend's (a standard marker is no friend). */

@@ -95,4 +95,34 @@ describe('jam counts', () => {
       tallyMoves(null);
     }
   });
+
+  it("keep balanced's ranks moving: stays against bases at most 1% of the Marches meant, no warrior walled in by its own side", () => {
+    const t = newMoveTally();
+    tallyMoves(t);
+    try {
+      // Games whose ranks jam without the step aside and the walled-in waiting (3.1% of the Marches meant).
+      for (const [scenario, points, a, b] of [
+        ['pincer', 800, 'ironbound', 'tuskfell'],
+        ['pincer', 800, 'reedmarsh', 'ironbound'],
+        ['tug-of-war', 400, 'reedmarsh', 'ironbound'],
+        ['tug-of-war', 800, 'reedmarsh', 'ironbound'],
+        ['raid', 400, 'reedmarsh', 'ironbound'],
+      ] as const) {
+        const lists = [a, b].map((f) => loadRoster(`sims/armies/${f}-${points}.json`));
+        playGame({
+          armies: [lists[0], lists[1]],
+          scenario: getScenario(scenario),
+          ruleset: DEFAULT_RULESET,
+          seed: `jams-${scenario}-${points}`,
+          policies: [getPolicy('balanced'), getPolicy('balanced')],
+        });
+      }
+    } finally {
+      tallyMoves(null);
+    }
+    const meant = t.meant[0] + t.meant[1];
+    expect(meant).toBeGreaterThan(1000);
+    expect((t.baseStays[0] + t.baseStays[1]) / meant).toBeLessThanOrEqual(0.01);
+    expect(t.ownBlocked).toEqual([0, 0]);
+  });
 });
