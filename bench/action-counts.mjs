@@ -2,7 +2,8 @@
  * The runner's game (dist/runner/engine-game.js, the same games) with its
  * events counted: each game appends one line to the file named by the
  * BOT_TABLES_COUNTS environment variable, JSON
- * [policyA, policyB, repositionsA, repositionsB, uniqueA, uniqueB]
+ * [policyA, policyB, repositionsA, repositionsB, uniqueA, uniqueB,
+ * meantA, meantB, baseStaysA, baseStaysB, ownBlockedA, ownBlockedB]
  * (armies A and B of the cell, whichever seat they had). A plain .mjs so
  * the pool's worker threads load it as they are (`gameModule`).
  *
@@ -16,6 +17,7 @@ import { appendFileSync } from 'node:fs';
 const dist = new URL('../dist/', import.meta.url);
 const { cellInputs } = await import(new URL('runner/engine-game.js', dist).href);
 const { playGame } = await import(new URL('engine/index.js', dist).href);
+const { newMoveTally, tallyMoves } = await import(new URL('bots/jams.js', dist).href);
 
 /** Counts of one game by seat: repositions and Unique Actions of players 1 and 2. */
 export function actionCounter() {
@@ -59,9 +61,18 @@ export async function createGame(cell) {
   if (!file) throw new Error('action-counts.mjs: set BOT_TABLES_COUNTS to the file the counts go to');
   return (seed, aFirst) => {
     const c = actionCounter();
-    const result = playGame({ ...forSeed(seed, aFirst), onEvent: c.onEvent });
+    const jams = newMoveTally();
+    tallyMoves(jams);
+    let result;
+    try {
+      result = playGame({ ...forSeed(seed, aFirst), onEvent: c.onEvent });
+    } finally {
+      tallyMoves(null);
+    }
     const [a, b] = aFirst ? [0, 1] : [1, 0];
-    appendFileSync(file, `${JSON.stringify([cell.policyA, cell.policyB, c.repositions[a], c.repositions[b], c.unique[a], c.unique[b]])}\n`);
+    const row = [cell.policyA, cell.policyB, c.repositions[a], c.repositions[b], c.unique[a], c.unique[b]];
+    row.push(jams.meant[a], jams.meant[b], jams.baseStays[a], jams.baseStays[b], jams.ownBlocked[a], jams.ownBlocked[b]);
+    appendFileSync(file, `${JSON.stringify(row)}\n`);
     return result;
   };
 }

@@ -29,7 +29,10 @@
  *
  * After each table, the Repositions and Unique Actions each policy used a
  * game, counted from the games' events (bench/action-counts.mjs plays the
- * runner's own games with an event listener).
+ * runner's own games with an event listener), and the built-in policy's
+ * jams (src/bots/jams.ts): its Marches meant a game, the stays because bases
+ * block every way on (and their share of the Marches meant), and the warriors
+ * blocked by their own side two activations running while a way round exists.
  *
  * Each table of the sample lists is one `skirmish tournament` a pairing
  * (planTournament and runTournament, as the CLI plays them); each held-out
@@ -210,13 +213,23 @@ interface ActionRow {
   games: number;
   repositions: [number, number];
   unique: [number, number];
+  /** Jams (src/bots/jams.ts): Marches meant, stays because bases block every way on, own-side blocks two activations running. */
+  meant: [number, number];
+  baseStays: [number, number];
+  ownBlocked: [number, number];
 }
 let actions: ActionRow[] = [];
 
 function countActions(tag: string, a: string, b: string, file: string): ActionRow {
-  const row: ActionRow = { tag, a, b, games: 0, repositions: [0, 0], unique: [0, 0] };
+  const row: ActionRow = { tag, a, b, games: 0, repositions: [0, 0], unique: [0, 0], meant: [0, 0], baseStays: [0, 0], ownBlocked: [0, 0] };
   for (const line of readFileSync(file, 'utf8').trim().split('\n')) {
-    const [pa, , ra, rb, ua, ub] = JSON.parse(line) as [string, string, number, number, number, number];
+    const [pa, , ra, rb, ua, ub, ma, mb, sa, sb, oa, ob] = JSON.parse(line) as [string, string, ...number[]];
+    row.meant[0] += ma;
+    row.meant[1] += mb;
+    row.baseStays[0] += sa;
+    row.baseStays[1] += sb;
+    row.ownBlocked[0] += oa;
+    row.ownBlocked[1] += ob;
     // Policy a is army A of every cell.
     if (pa !== a) throw new Error(`${file}: expected ${a} as army A, got ${pa}`);
     row.games++;
@@ -230,13 +243,17 @@ function countActions(tag: string, a: string, b: string, file: string): ActionRo
 
 /** The table of actions since the last one: each policy's Repositions and Unique Actions a game. */
 function printActions(): void {
-  console.log("Repositions and Unique Actions a game, by policy (counted from the games' events):\n");
-  console.log('| games of | policy | against | games | repositions a game | unique actions a game | their repositions | their unique actions |');
-  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log("Repositions and Unique Actions a game, by policy (counted from the games' events), and jams (src/bots/jams.ts):\n");
+  console.log(
+    '| games of | policy | against | games | repositions a game | unique actions a game | their repositions | their unique actions | Marches meant a game | stays: bases block every way on | own side blocks two activations running |',
+  );
+  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const per = (n: number, games: number) => (n / games).toFixed(2);
   for (const r of actions) {
+    // The jams of the built-in policy (a plugin counts none); the stays as a share of the Marches meant.
+    const stays = r.meant[0] > 0 ? `${r.baseStays[0]} (${((100 * r.baseStays[0]) / r.meant[0]).toFixed(2)}%)` : '0';
     console.log(
-      `| ${r.tag} | \`${label(r.a)}\` | ${label(r.b)} | ${r.games} | ${per(r.repositions[0], r.games)} | ${per(r.unique[0], r.games)} | ${per(r.repositions[1], r.games)} | ${per(r.unique[1], r.games)} |`,
+      `| ${r.tag} | \`${label(r.a)}\` | ${label(r.b)} | ${r.games} | ${per(r.repositions[0], r.games)} | ${per(r.unique[0], r.games)} | ${per(r.repositions[1], r.games)} | ${per(r.unique[1], r.games)} | ${per(r.meant[0], r.games)} | ${stays} | ${r.ownBlocked[0]} |`,
     );
   }
   console.log('');

@@ -10,7 +10,7 @@ import type { ActionChoice, Decision, GameState, PlayerIndex, Warrior } from '..
 import { entryPointNear } from './candidates.js';
 import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
 import { num, targetLabel, warriorName } from './labels.js';
-import { alongWalk, chargeLands, moveEnd, travel, type MarchEnd } from './route.js';
+import { alongWalk, chargeLands, moveEnd, stoppedShort, travel, type MarchEnd } from './route.js';
 import { leg } from '../engine/paths.js';
 import { bestCharge, bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
@@ -18,6 +18,7 @@ import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow } from './toolkit.js'
 import { warriorWorth } from './worth.js';
 import type { HeuristicOptions } from './types.js';
 import { bestUnique, type UniquePick } from './uniques.js';
+import { counting, noteMove } from './jams.js';
 
 type State = Readonly<GameState>;
 type ActionDecision = Extract<Decision, { kind: 'action' }>;
@@ -241,6 +242,17 @@ export class Actions {
    * or staying is worth as much (the caller ends the activation).
    */
   private move(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, g: Readonly<Goal>, note: Note): ActionChoice | null {
+    this.planned.end = null;
+    const pick = this.moveTowards(s, w, d, me, g, note);
+    const p = this.planned;
+    if (p.end && g.what !== '' && counting()) noteMove(s, w, me, p.x, p.y, p.end, MIN_MARCH, pick === null);
+    return pick;
+  }
+
+  /** The March move() worked out last, towards (x, y) (for the jam counts, jams.ts). */
+  private readonly planned = { x: 0, y: 0, end: null as MarchEnd | null };
+
+  private moveTowards(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, g: Readonly<Goal>, note: Note): ActionChoice | null {
     const o = this.o;
     const allowance = d.marchAllowance;
     const shooter = w.profile.barrage !== undefined && w.profile.barrage !== null;
@@ -258,7 +270,24 @@ export class Actions {
       tx = w.x + (f.x - w.x) * k;
       ty = w.y + (f.y - w.y) * k;
     }
-    const end = moveEnd(s, w, tx, ty, allowance);
+    let end = moveEnd(s, w, tx, ty, allowance);
+    // Where the March aims: the goal, or (tactics) a step aside when a base stops it short and the planner
+    // finds no way round (a rank jammed behind its own front, or a base too close to plan from).
+    let mx = tx;
+    let my = ty;
+    let sidestep = false;
+    if (o.tactics && end.travelled < MIN_MARCH && stoppedShort(s, w, tx, ty, end)) {
+      const a = aside(s, w, tx, ty, allowance);
+      if (a) {
+        end = a.end;
+        mx = a.x;
+        my = a.y;
+        sidestep = true;
+      }
+    }
+    this.planned.x = tx;
+    this.planned.y = ty;
+    this.planned.end = end;
     const walked = end.travelled;
     const map = o.tactics ? this.map.prepare(s, w, allowance) : null;
     if (!map || !map.any) {
@@ -267,8 +296,10 @@ export class Actions {
         return null;
       }
       // No enemy could reach anywhere the March could end, nor be struck from there: the whole way is best.
-      note?.(`advance to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}${end.via.length > 0 ? ', around what stands in the way' : ''}`);
-      return whole(tx, ty, end);
+      note?.(
+        `${sidestep ? 'step aside' : 'advance'} to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}${sidestep ? ': the way on is blocked by bases' : end.via.length > 0 ? ', around what stands in the way' : ''}`,
+      );
+      return whole(mx, my, end);
     }
     const caution = this.caution(s, me);
     // Tactics: each stop along the way, and a fall-back, scored as what the goal is worth from there (fading
@@ -276,6 +307,8 @@ export class Actions {
     const marchStat = Math.max(1, w.profile.march);
     const total = g.what === '' ? 0 : Math.max(0, travel(s, w, tx, ty) - (g.place ? g.place.radius : 0));
     const score = (x: number, y: number, left: number): number => g.worth * fade(left, marchStat) + 0.5 * o.aggression * map.strike(x, y) - caution * map.at(x, y);
+    // The walk left from a stop f of the way: a step aside gains only what it brings the goal nearer.
+    const leftAt = (x: number, y: number, f: number): number => Math.max(0, sidestep ? total - (norm(tx - w.x, ty - w.y) - norm(tx - x, ty - y)) : total - f * walked);
     const stay = score(w.x, w.y, total);
     const stayThreat = map.at(w.x, w.y);
     let best = stay;
@@ -285,11 +318,11 @@ export class Actions {
       for (const f of STOPS) {
         if (f * walked < MIN_MARCH) break;
         const p = f === 1 ? end : alongWalk(w, end, f * walked);
-        const v = score(p.x, p.y, Math.max(0, total - f * walked));
+        const v = score(p.x, p.y, leftAt(p.x, p.y, f));
         if (v > best + 1e-9) {
           best = v;
-          pick = f === 1 ? whole(tx, ty, end) : march(p.x, p.y, (p as ReturnType<typeof alongWalk>).path);
-          how = f === 1 ? 'advance' : `advance ${Math.round(f * 100)}% of the way`;
+          pick = f === 1 ? whole(mx, my, end) : march(p.x, p.y, (p as ReturnType<typeof alongWalk>).path);
+          how = `${sidestep ? 'step aside' : 'advance'}${f === 1 ? '' : ` ${Math.round(f * 100)}% of the way`}`;
         }
       }
     }
@@ -321,6 +354,63 @@ export class Actions {
     );
     return pick;
   }
+}
+
+/** Angles off the goal's way (degrees) and lengths (in base widths, 0: the whole allowance) of a step aside, in the order tried. */
+const ASIDE_ANGLES = [45, -45, 90, -90];
+const ASIDE_LENGTHS = [0, 1.5];
+
+/** Bases this near, edge to edge, touch (a step aside tries straight away from them). */
+const TOUCH = 0.01;
+
+/**
+ * A step aside for a March a base stops short with no way round: of the
+ * Marches at 45 and 90 degrees off the way to (gx, gy), a whole allowance or
+ * a base width and a half, the one that ends nearest (gx, gy), losing at most
+ * an inch on staying; null when none moves MIN_MARCH. From there the straight
+ * line or the planner opens the way on next time.
+ */
+function aside(s: State, w: Warrior, gx: number, gy: number, allowance: number): { x: number; y: number; end: MarchEnd } | null {
+  const d0 = norm(gx - w.x, gy - w.y);
+  if (d0 < 1e-9) return null;
+  const ux = (gx - w.x) / d0;
+  const uy = (gy - w.y) / d0;
+  // The ways tried: turned off the goal's way, then straight away from the bases w touches and from their middle
+  // (a base pressed between two others may leave only there).
+  const ways: number[] = [];
+  for (const deg of ASIDE_ANGLES) {
+    const c = Math.cos((deg * Math.PI) / 180);
+    const sn = Math.sin((deg * Math.PI) / 180);
+    ways.push(ux * c - uy * sn, ux * sn + uy * c);
+  }
+  let mx = 0;
+  let my = 0;
+  for (const o of s.warriors) {
+    if (o.id === w.id || o.status !== 'table' || norm(o.x - w.x, o.y - w.y) - o.r - w.r > TOUCH) continue;
+    const d = norm(w.x - o.x, w.y - o.y) || 1;
+    ways.push((w.x - o.x) / d, (w.y - o.y) / d);
+    mx += (w.x - o.x) / d;
+    my += (w.y - o.y) / d;
+  }
+  const m = norm(mx, my);
+  if (m > 1e-9) ways.push(mx / m, my / m);
+  let best: { x: number; y: number; end: MarchEnd } | null = null;
+  let bestD = d0 + 1;
+  for (let i = 0; i < ways.length; i += 2) {
+    for (const k of ASIDE_LENGTHS) {
+      const len = k === 0 ? allowance : Math.min(allowance, 2 * w.r * k);
+      const x = w.x + ways[i] * len;
+      const y = w.y + ways[i + 1] * len;
+      const e = moveEnd(s, w, x, y, allowance);
+      if (e.travelled < MIN_MARCH) continue;
+      const d = norm(gx - e.x, gy - e.y);
+      if (d < bestD - 1e-9) {
+        best = { x, y, end: e };
+        bestD = d;
+      }
+    }
+  }
+  return best;
 }
 
 /**

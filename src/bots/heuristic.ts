@@ -9,7 +9,9 @@
  */
 import type { Rng } from '../dice/types.js';
 import { engaged } from './toolkit.js';
-import type { Choice, Decision, GameState, GameView, PlayerIndex, Policy } from '../engine/types.js';
+import type { Choice, Decision, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
+import { leg } from '../engine/paths.js';
+import { MIN_MARCH } from './act.js';
 import { Actions } from './act.js';
 import { answerDuel, chooseCard, chooseCommandAbility } from './command.js';
 import { chooseDeployment } from './deploy.js';
@@ -28,7 +30,7 @@ const other = (p: PlayerIndex): PlayerIndex => (p === 0 ? 1 : 0);
  * front, nearest the enemy (or its goal), so that it does not stand in the
  * way of the rest of its regiment.
  */
-function chooseWarrior(s: State, d: Extract<Decision, { kind: 'selectWarrior' }>, note: Note): Choice {
+function chooseWarrior(s: State, d: Extract<Decision, { kind: 'selectWarrior' }>, o: HeuristicOptions, note: Note): Choice {
   for (const id of d.warriors) {
     if (engaged(s, s.warriors[id])) {
       note?.(`${warriorName(s, id)} first: engaged, strike before being struck`);
@@ -37,15 +39,32 @@ function chooseWarrior(s: State, d: Extract<Decision, { kind: 'selectWarrior' }>
   }
   let front = d.warriors[0];
   let best = Infinity;
-  for (const id of d.warriors) {
+  // Tactics: a warrior walled in by bases (the middle of a block) waits for those around it to move first.
+  const walled = o.tactics && d.warriors.length > 1 ? d.warriors.map((id) => walledIn(s, s.warriors[id])) : null;
+  const open = walled !== null && walled.some((x) => !x);
+  d.warriors.forEach((id, i) => {
+    if (open && walled![i]) return;
     const f = nearestFoe(s, s.warriors[id]);
     if (f && f.d < best) {
       best = f.d;
       front = id;
     }
-  }
-  if (d.warriors.length > 1) note?.(`${warriorName(s, front)} first: the front, ${num(best)}" from the enemy`);
+  });
+  if (d.warriors.length > 1) note?.(`${warriorName(s, front)} first: the front, ${num(best)}" from the enemy${walled?.some((x) => x) ? '; the walled-in wait' : ''}`);
   return { kind: 'selectWarrior', warrior: front };
+}
+
+/** Ways tried to see whether a warrior can move at all: eight, 45 degrees apart. */
+const WAYS = Array.from({ length: 8 }, (_, k) => [Math.cos((k * Math.PI) / 4), Math.sin((k * Math.PI) / 4)] as const);
+
+/** Whether w, on the table, can move MIN_MARCH in none of eight ways (bases, terrain or the edge all round). */
+function walledIn(s: State, w: Warrior): boolean {
+  if (w.status !== 'table') return false;
+  const reach = 2 * w.r + MIN_MARCH;
+  for (const [dx, dy] of WAYS) {
+    if (leg(s as GameState, w, w.x, w.y, w.x + dx * reach, w.y + dy * reach, reach, true).travelled >= MIN_MARCH) return false;
+  }
+  return true;
 }
 
 export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
@@ -72,7 +91,7 @@ export function heuristicPolicy(name: string, o: HeuristicOptions): Policy {
         case 'commandCard':
           return chooseCard(s, d, o, note);
         case 'selectWarrior':
-          return chooseWarrior(s, d, note);
+          return chooseWarrior(s, d, o, note);
         case 'action':
           return { kind: 'action', action: actions.decide(s, s.warriors[d.warrior], d, d.player, note) };
       }

@@ -5,9 +5,9 @@
  * straight line reaches its target (R18). The bots decide where to go; the
  * board and the engine say how and how far.
  */
-import { contactPoint, planPath, segmentIntersectsPolygon, type PathSpace } from '../board/index.js';
+import { contactPoint, freeGoal, planPath, segmentIntersectsPolygon, type PathSpace } from '../board/index.js';
 import { marchAllowance, norm } from '../engine/index.js';
-import { leg, walkTowards } from '../engine/paths.js';
+import { leg, pathSpace, walkTowards } from '../engine/paths.js';
 import type { GameState, TargetRef, Warrior } from '../engine/types.js';
 
 type State = Readonly<GameState>;
@@ -141,6 +141,19 @@ export function moveEnd(s: State, w: Warrior, x: number, y: number, max: number,
   }
   len += norm(walk.x - px, walk.y - py);
   return { x: walk.x, y: walk.y, via: walk.via.map(([a, b]) => [a, b] as [number, number]), travelled: len, stoppedBy: walk.stoppedBy };
+}
+
+/**
+ * Whether a March of w towards (x, y) that ended at `end` was stopped by a
+ * base short of where it aims: not at the free point nearest (x, y), where
+ * the engine stops a March at what holds the goal itself (board.freeGoal).
+ * The planner found no way round then (none within the engine's detour
+ * limit, or w's start touches a base too closely to plan from).
+ */
+export function stoppedShort(s: State, w: Warrior, x: number, y: number, end: Readonly<MarchEnd>): boolean {
+  if (end.stoppedBy !== 'base') return false;
+  const g = freeGoal(pathSpace(st(s), w, x, y, 2 * (w.r + s.grid.maxR)), { x: w.x, y: w.y }, { x, y });
+  return g !== null && Math.hypot(g.x - end.x, g.y - end.y) >= 1e-3;
 }
 
 /** How far a March towards (x, y) would take w now (its allowance now), in inches walked. */

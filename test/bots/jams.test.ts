@@ -1,0 +1,128 @@
+/**
+ * The jam counts (src/bots/jams.ts): counting changes no choice (the same
+ * event stream with a tally set or not), and counts what it says — Marches
+ * meant by every heuristic, stays against bases among them, and a warrior
+ * walled in by its own side counted once it stays so two activations running.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadRoster } from '../../src/army/index.js';
+import { getPolicy } from '../../src/bots/index.js';
+import { newMoveTally, noteMove, tallyMoves } from '../../src/bots/jams.js';
+import { Game, playGame } from '../../src/engine/index.js';
+import { leg } from '../../src/engine/paths.js';
+import { placeOnTable } from '../../src/engine/grid.js';
+import type { GameState, PlayerIndex } from '../../src/engine/types.js';
+import { createRng } from '../../src/dice/index.js';
+import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
+import { getScenario } from '../../src/scenarios/index.js';
+
+const armies = [loadRoster('sims/armies/ironbound-800.json'), loadRoster('sims/armies/tuskfell-800.json')] as const;
+
+function stream(policy: string, scenario: string, seed: string): string[] {
+  const events: string[] = [];
+  playGame({
+    armies: [armies[0], armies[1]],
+    scenario: getScenario(scenario),
+    ruleset: DEFAULT_RULESET,
+    seed,
+    policies: [getPolicy(policy), getPolicy(policy)],
+    onEvent: (e) => events.push(JSON.stringify(e)),
+  });
+  return events;
+}
+
+describe('jam counts', () => {
+  it('change no choice, and count the Marches every heuristic means', () => {
+    for (const [policy, scenario] of [
+      ['balanced', 'fall-into-rank'],
+      ['aggressive', 'raid'],
+      ['objective', 'tug-of-war'],
+    ]) {
+      const plain = stream(policy, scenario, `jams-${policy}`);
+      const t = newMoveTally();
+      tallyMoves(t);
+      let counted: string[];
+      try {
+        counted = stream(policy, scenario, `jams-${policy}`);
+      } finally {
+        tallyMoves(null);
+      }
+      expect(counted).toEqual(plain);
+      for (const p of [0, 1]) {
+        expect(t.meant[p]).toBeGreaterThan(10);
+        expect(t.baseStays[p]).toBeLessThanOrEqual(t.meant[p]);
+        expect(t.ownBlocked[p]).toBeLessThanOrEqual(t.baseStays[p]);
+      }
+    }
+  });
+
+  it('counts a warrior walled in by friends, with a way round, once it stays so two activations running', () => {
+    const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'jams-wall' });
+    const bot = getPolicy('balanced');
+    const rng = createRng('jams-wall');
+    // Play on to the first action decision of player 1.
+    let d = g.pending();
+    while (d && !(d.kind === 'action' && d.player === 0)) {
+      g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
+      d = g.pending();
+    }
+    const s = g.state as GameState;
+    const w = s.warriors[(d as { warrior: number }).warrior];
+    // Its friends in a tight arc in front of it, towards mid-table: the straight March stops at once.
+    const friends = s.warriors.filter((o) => o.player === w.player && o.id !== w.id && o.status === 'table' && o.r === w.r);
+    expect(friends.length).toBeGreaterThanOrEqual(3);
+    const gx = w.x;
+    // Mid-table, between the armies: free ground.
+    const gy = s.table.height / 2;
+    const dir = Math.sign(gy - w.y);
+    friends.slice(0, 3).forEach((f, i) => placeOnTable(s, f, w.x + (i - 1) * 2.05 * w.r, w.y + dir * 2.05 * w.r));
+    // Where the straight March stops (the planner's way round is longer than the detour limit, say).
+    const straight = leg(s, w, w.x, w.y, gx, gy, 6, true);
+    expect(straight.stoppedBy).toBe('base');
+    const end = { x: straight.x, y: straight.y, via: [], travelled: straight.travelled, stoppedBy: 'base' };
+    const t = newMoveTally();
+    tallyMoves(t);
+    try {
+      noteMove(s, w, 0, gx, gy, end, 0.5, true);
+      expect(t).toEqual({ meant: [1, 0], baseStays: [1, 0], ownBlocked: [0, 0] });
+      // The next round's activation, still walled in: counted once, however many March decisions it makes.
+      s.round++;
+      s.activation = { ...s.activation! };
+      noteMove(s, w, 0, gx, gy, end, 0.5, true);
+      noteMove(s, w, 0, gx, gy, end, 0.5, true);
+      expect(t).toEqual({ meant: [3, 0], baseStays: [3, 0], ownBlocked: [1, 0] });
+    } finally {
+      tallyMoves(null);
+    }
+  });
+
+  it("keep balanced's ranks moving: stays against bases at most 1% of the Marches meant, no warrior walled in by its own side", () => {
+    const t = newMoveTally();
+    tallyMoves(t);
+    try {
+      // Games whose ranks jam without the step aside and the walled-in waiting (3.1% of the Marches meant).
+      for (const [scenario, points, a, b] of [
+        ['pincer', 800, 'ironbound', 'tuskfell'],
+        ['pincer', 800, 'reedmarsh', 'ironbound'],
+        ['tug-of-war', 400, 'reedmarsh', 'ironbound'],
+        ['tug-of-war', 800, 'reedmarsh', 'ironbound'],
+        ['raid', 400, 'reedmarsh', 'ironbound'],
+      ] as const) {
+        const lists = [a, b].map((f) => loadRoster(`sims/armies/${f}-${points}.json`));
+        playGame({
+          armies: [lists[0], lists[1]],
+          scenario: getScenario(scenario),
+          ruleset: DEFAULT_RULESET,
+          seed: `jams-${scenario}-${points}`,
+          policies: [getPolicy('balanced'), getPolicy('balanced')],
+        });
+      }
+    } finally {
+      tallyMoves(null);
+    }
+    const meant = t.meant[0] + t.meant[1];
+    expect(meant).toBeGreaterThan(1000);
+    expect((t.baseStays[0] + t.baseStays[1]) / meant).toBeLessThanOrEqual(0.01);
+    expect(t.ownBlocked).toEqual([0, 0]);
+  });
+});
