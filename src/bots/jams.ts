@@ -97,6 +97,6 @@ function friendStops(s: State, w: Warrior, end: Readonly<MarchEnd>): boolean {
 
 /** Whether the planner finds a way from w to (x, y) around every base and the terrain, however long. */
 function wayRound(s: State, w: Warrior, x: number, y: number): boolean {
-  const reach = s.table.width + s.table.height;
+  const reach = s.match.table.width + s.match.table.height;
   return planPath(pathSpace(s as GameState, w, w.x, w.y, reach), { x: w.x, y: w.y }, { x, y }) !== null;
 }

@@ -286,7 +286,7 @@ const CLEAR = 1e-4;
 function standsClear(s: GameState, w: Warrior, x: number, y: number, touched: Circle): boolean {
   const r = w.r;
   const e = r + CLEAR;
-  if (x < e || y < e || x > s.table.width - e || y > s.table.height - e) return false;
+  if (x < e || y < e || x > s.match.table.width - e || y > s.match.table.height - e) return false;
   if (overlapsImpassable(s, x, y, e)) return false;
   const g = s.grid;
   for (let p = 0; p < 2; p++) {

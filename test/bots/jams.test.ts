@@ -73,7 +73,7 @@ describe('jam counts', () => {
     expect(friends.length).toBeGreaterThanOrEqual(3);
     const gx = w.x;
     // Mid-table, between the armies: free ground.
-    const gy = s.table.height / 2;
+    const gy = s.match.table.height / 2;
     const dir = Math.sign(gy - w.y);
     friends.slice(0, 3).forEach((f, i) => placeOnTable(s, f, w.x + (i - 1) * 2.05 * w.r, w.y + dir * 2.05 * w.r));
     // Where the straight March stops (the planner's way round is longer than the detour limit, say).
