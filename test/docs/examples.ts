@@ -320,6 +320,7 @@ function writesOf(p: Parsed, cwd: string): string | null {
   switch (p.command) {
     case 'run':
     case 'sweep':
+    case 'balance':
       return out ?? defaultOut(str(p.args[0]) ?? 'sims/quickstart.json', cwd);
     case 'campaign':
       return out ?? (p.opts.merge ? null : defaultOut(String(p.args[0]), cwd));
