@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,7 @@ import { balanceVerdict } from '../../src/balance/fit.js';
 import { loadBalance } from '../../src/balance/plan.js';
 import { runBalance } from '../../src/balance/run.js';
 import { parseCsvLine } from '../../src/runner/csv.js';
-
-const factions = path.resolve('sims/factions');
+import { balanceFile } from './fixture.js';
 
 /** A CSV file as rows by column name. */
 function rows(file: string): Record<string, string>[] {
@@ -34,22 +33,7 @@ describe('balanceVerdict', () => {
 describe('the stronger tier re-checks the proposed table', () => {
   it('plays the worst held-out cell again with the stronger policy on the held-out seeds and seats, and matchups.csv gives its rate and verdict', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bal-confirm-'));
-    const file = path.join(dir, 'b.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        kind: 'balance',
-        name: 't',
-        seed: 's1',
-        factions: [path.join(factions, 'ironbound.json'), path.join(factions, 'tuskfell.json')],
-        points: [400],
-        scenarios: ['meeting-engagement'],
-        policy: 'aggressive',
-        games: 16,
-        abilities: false,
-        confirm: 'balanced:2',
-      }),
-    );
+    const file = balanceFile(dir, { confirm: 'balanced:2' });
     const out = path.join(dir, 'out');
     const outcome = await runBalance({ plan: loadBalance(file, { out }), workers: 0 });
     expect(outcome.status).toBe('complete');

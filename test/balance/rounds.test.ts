@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,28 +9,12 @@ import { setAtPointer } from '../../src/data/pointer.js';
 import { cellInputs } from '../../src/runner/engine-game.js';
 import { generatedList } from '../../src/runner/generated.js';
 import { gameSeed } from '../../src/runner/seeds.js';
-
-const factions = path.resolve('sims/factions');
+import { balanceFile } from './fixture.js';
 
 function plan(): BalancePlan {
   const dir = mkdtempSync(path.join(tmpdir(), 'bal-rounds-'));
-  const file = path.join(dir, 'b.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      kind: 'balance',
-      name: 't',
-      seed: 's1',
-      factions: [path.join(factions, 'ironbound.json'), path.join(factions, 'tuskfell.json')],
-      points: [400],
-      scenarios: ['meeting-engagement'],
-      policy: 'aggressive',
-      // No game is played here: many games give the movement its full sample of seeds.
-      games: 4000,
-      abilities: false,
-      confirm: 'none',
-    }),
-  );
+  // No game is played here: many games give the movement its full sample of seeds.
+  const file = balanceFile(dir, { games: 4000, confirm: 'none' });
   return loadBalance(file);
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,29 +9,12 @@ import { InputError } from '../../src/errors.js';
 import { cellInputs } from '../../src/runner/engine-game.js';
 import { generatedList } from '../../src/runner/generated.js';
 import { gameSeed } from '../../src/runner/seeds.js';
+import { balanceFile as writeBalance } from './fixture.js';
 
 const factions = path.resolve('sims/factions');
 
 function balanceFile(dir: string, extra: Record<string, unknown> = {}): string {
-  const file = path.join(dir, 'b.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      kind: 'balance',
-      name: 't',
-      seed: 's1',
-      factions: [path.join(factions, 'ironbound.json'), path.join(factions, 'tuskfell.json')],
-      points: [400],
-      scenarios: ['meeting-engagement'],
-      policy: 'aggressive',
-      games: 16,
-      holdout: 0.25,
-      abilities: false,
-      confirm: 'none',
-      ...extra,
-    }),
-  );
-  return file;
+  return writeBalance(dir, { holdout: 0.25, confirm: 'none', ...extra });
 }
 
 describe('balance file', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,28 +6,10 @@ import { mergeBalance } from '../../src/balance/merge.js';
 import { loadBalance } from '../../src/balance/plan.js';
 import { runBalance } from '../../src/balance/run.js';
 import { InputError } from '../../src/errors.js';
-
-const factions = path.resolve('sims/factions');
+import { balanceFile as writeBalance } from './fixture.js';
 
 function balanceFile(dir: string, extra: Record<string, unknown> = {}): string {
-  const file = path.join(dir, 'b.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      kind: 'balance',
-      name: 't',
-      seed: 's1',
-      factions: [path.join(factions, 'ironbound.json'), path.join(factions, 'tuskfell.json')],
-      points: [400],
-      scenarios: ['meeting-engagement'],
-      policy: 'aggressive',
-      games: 16,
-      abilities: false,
-      confirm: 'random:2',
-      ...extra,
-    }),
-  );
-  return file;
+  return writeBalance(dir, { confirm: 'random:2', ...extra });
 }
 
 /** The outputs and every phase's games and summary. */

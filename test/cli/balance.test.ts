@@ -1,30 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { balanceFile } from '../balance/fixture.js';
 import { cli } from './helpers.js';
-
-const factions = path.resolve('sims/factions');
-
-function balanceFile(dir: string, extra: Record<string, unknown> = {}): string {
-  const file = path.join(dir, 'b.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      kind: 'balance',
-      name: 't',
-      seed: 's1',
-      factions: [path.join(factions, 'ironbound.json'), path.join(factions, 'tuskfell.json')],
-      points: [400],
-      scenarios: ['meeting-engagement'],
-      policy: 'aggressive',
-      games: 16,
-      abilities: false,
-      ...extra,
-    }),
-  );
-  return file;
-}
 
 describe('skirmish balance', () => {
   it('slices and merges, stage by stage, give the files of one machine', () => {
