@@ -370,7 +370,7 @@ const TOUCH = 0.01;
  * an inch on staying; null when none moves MIN_MARCH. From there the straight
  * line or the planner opens the way on next time.
  */
-function aside(s: State, w: Warrior, gx: number, gy: number, allowance: number): { x: number; y: number; end: MarchEnd } | null {
+export function aside(s: State, w: Warrior, gx: number, gy: number, allowance: number): { x: number; y: number; end: MarchEnd } | null {
   const d0 = norm(gx - w.x, gy - w.y);
   if (d0 < 1e-9) return null;
   const ux = (gx - w.x) / d0;

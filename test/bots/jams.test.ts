@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { getPolicy } from '../../src/bots/index.js';
+import { aside } from '../../src/bots/act.js';
 import { newMoveTally, noteMove, tallyMoves } from '../../src/bots/jams.js';
 import { Game, playGame } from '../../src/engine/index.js';
 import { leg } from '../../src/engine/paths.js';
@@ -94,6 +95,27 @@ describe('jam counts', () => {
     } finally {
       tallyMoves(null);
     }
+  });
+
+  it('steps aside towards the goal, not away from it, when friends wall the straight way', () => {
+    const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'jams-wall' });
+    const bot = getPolicy('balanced');
+    const rng = createRng('jams-wall');
+    let d = g.pending();
+    while (d && !(d.kind === 'action' && d.player === 0)) {
+      g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
+      d = g.pending();
+    }
+    const s = g.state as GameState;
+    const w = s.warriors[(d as { warrior: number }).warrior];
+    const friends = s.warriors.filter((o) => o.player === w.player && o.id !== w.id && o.status === 'table' && o.r === w.r);
+    const gy = s.match.table.height / 2;
+    const dir = Math.sign(gy - w.y);
+    friends.slice(0, 3).forEach((f, i) => placeOnTable(s, f, w.x + (i - 1) * 2.05 * w.r, w.y + dir * 2.05 * w.r));
+    const step = aside(s, w, w.x, gy, 6);
+    expect(step).not.toBeNull();
+    // The step ends nearer the goal than w stands: the best of the ways tried, not merely one that moves.
+    expect(Math.hypot(w.x - step!.end.x, gy - step!.end.y)).toBeLessThan(Math.abs(gy - w.y));
   });
 
   it("keep balanced's ranks moving: stays against bases at most 1% of the Marches meant, no warrior walled in by its own side", () => {
