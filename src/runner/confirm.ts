@@ -16,6 +16,8 @@ export const CONFIRM_LOOKS = 4;
 /** Each look tests at the flags' α split over the looks (Bonferroni), so looking again does not inflate false confirmations. */
 export const CONFIRM_ALPHA = 0.05 / CONFIRM_LOOKS;
 export const MAX_CONFIRM_GAMES = 100_000;
+/** A fair claim (side 0) is confirmed early when the stronger tier's 95% interval lies within 50% ± this. */
+export const FAIR_MARGIN = 0.1;
 
 export type ConfirmVerdict = 'confirmed' | 'not confirmed' | 'reversed';
 
@@ -57,10 +59,14 @@ export const playsStronger = (cell: Pick<CellSpec, 'policyA' | 'policyB'>, c: Co
 /** The two flags a cell can carry, and a sweep's grid point a fair-value status rests on (army A's side of 50% there). */
 export type ClaimKind = 'matchup' | 'first_seat' | 'point';
 
-/** A flag to re-check: which quantity, the side the weaker tier found (+1: army A / the first seat), and its rate. */
+/**
+ * A flag to re-check: which quantity, the side the weaker tier found (+1:
+ * army A / the first seat; 0: no side, a sweep's plateau point it found
+ * fair), and its rate.
+ */
 export interface Claim {
   kind: ClaimKind;
-  side: 1 | -1;
+  side: 1 | -1 | 0;
   /** The weaker tier's rate of the quantity (army A's or the first seat's win rate, draws half) on the whole cell. */
   rate: number;
 }
@@ -92,11 +98,19 @@ export function lookOf(s: CellSummary, kind: ClaimKind): Look {
  * its mirror 1 − r decides `not confirmed` (an effect the flag's size is not
  * there at this skill, either way). Otherwise null: undecided, play another
  * block, or at the cap `not confirmed`.
+ *
+ * A fair claim (a plateau's point, side 0) is the other way round: the sign
+ * test finding either side decides `not confirmed` (the stronger player
+ * finds a side where the weaker found none); its interval lying within
+ * 50% ± FAIR_MARGIN, or the cap reached with no side found, `confirmed`.
  */
 export function decideLook(claim: Claim, look: Look, atCap: boolean): ConfirmVerdict | null {
-  if (binomialTest(look.ahead, look.ahead + look.behind) <= CONFIRM_ALPHA) {
-    return (look.ahead > look.behind ? 1 : -1) === claim.side ? 'confirmed' : 'reversed';
+  const sided = binomialTest(look.ahead, look.ahead + look.behind) <= CONFIRM_ALPHA;
+  if (claim.side === 0) {
+    if (sided) return 'not confirmed';
+    return atCap || (look.games > 0 && look.low >= 0.5 - FAIR_MARGIN && look.high <= 0.5 + FAIR_MARGIN) ? 'confirmed' : null;
   }
+  if (sided) return (look.ahead > look.behind ? 1 : -1) === claim.side ? 'confirmed' : 'reversed';
   // An effect as large as the flagged one, either way, is ruled out: neither a confirmation nor a reversal can come.
   const within = (x: number): boolean => look.low <= x && x <= look.high;
   if (look.games > 0 && within(0.5) && !within(claim.rate) && !within(1 - claim.rate)) return 'not confirmed';

@@ -526,22 +526,24 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       const rows = summaryRows(cells.slice(0, mainCells).map((x) => x.summary));
       const column = (name: string): number => SUMMARY_COLUMNS.indexOf(name as (typeof SUMMARY_COLUMNS)[number]);
       const claimsAt = rows.map((r) => claimsOf(r, column));
-      // A sweep's fair-value statuses: the grid points each rests on, army A's side of 50% there re-checked too.
+      // A sweep's grid point playing an earlier one's very games (same_as) takes that one's confirmation.
+      const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
+      // A sweep's fair-value statuses: the grid points each rests on, army A's side of 50% there (or none, a plateau's) re-checked too.
       if (e.sweep) {
         const sw = sweepOutputs({ plan: e.sweep, seed: e.seed, summaries: cells.slice(0, mainCells).map((x) => x.summary), rows });
-        crossingPoints = sw.crossings.map((cr) =>
-          crossingChecks(cr).map((k) => {
-            const cell = cr.groupPoints![k.group] * e.sweep!.baseCells + cr.base!;
+        crossingPoints = sw.crossings.map((cr) => {
+          const pts = crossingChecks(cr).map((k) => {
+            const cell = same[cr.groupPoints![k.group] * e.sweep!.baseCells + cr.base!];
             let at = claimsAt[cell].findIndex((x) => x.kind === 'point' && x.side === k.side);
             if (at < 0) at = claimsAt[cell].push({ kind: 'point', side: k.side, rate: k.rate }) - 1;
             return { cell, claim: at, x: cr.result.points[k.group].x };
-          }),
-        );
+          });
+          // Two points playing the same games are one check.
+          return pts.filter((p, j) => pts.findIndex((q) => q.cell === p.cell && q.claim === p.claim) === j);
+        });
       }
       let flags = 0;
       let points = 0;
-      // A sweep's grid point playing an earlier one's very games (same_as) takes that one's confirmation.
-      const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
       for (let i = 0; i < mainCells; i++) {
         const claims = claimsAt[i];
         if (claims.length === 0 || playsStronger(cells[i].spec, c) || same[i] !== i) continue;

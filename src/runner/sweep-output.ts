@@ -104,9 +104,11 @@ export interface CrossingConfirmation {
  * groups clearly below and above 50% (bootstrap band) nearest the crossing
  * on each side (the bracket of its interval); `step`, the groups on either
  * side of the list step; `below-range` / `above-range`, the end group where
- * the range ends short of 50%. Other statuses claim no side: none.
+ * the range ends short of 50%; `plateau`, the stretch's ends with side 0
+ * (fair: the stronger tier should find no side there either). Other
+ * statuses rest on no point: none.
  */
-export function crossingChecks(c: Pick<CrossingRow, 'result'>): { group: number; side: 1 | -1; rate: number }[] {
+export function crossingChecks(c: Pick<CrossingRow, 'result'>): { group: number; side: 1 | -1 | 0; rate: number }[] {
   const r = c.result;
   const pts = r.points;
   const at = (j: number): { group: number; side: 1 | -1; rate: number }[] =>
@@ -130,6 +132,13 @@ export function crossingChecks(c: Pick<CrossingRow, 'result'>): { group: number;
       return at(0);
     case 'above-range':
       return at(pts.length - 1);
+    case 'plateau': {
+      // Fair within the noise: the stretch's ends claim no side (0), and the stronger tier should find none there either.
+      const pl = r.plateau;
+      if (!pl) return [];
+      const ends = pl.first === pl.last ? [pl.first] : [pl.first, pl.last];
+      return ends.map((j) => ({ group: j, side: 0 as const, rate: pts[j].winRate }));
+    }
     default:
       return [];
   }

@@ -67,6 +67,25 @@ describe('decideLook: the sequential rule', () => {
   });
 });
 
+describe('decideLook: a fair claim (a plateau point, no side)', () => {
+  const fair: Claim = { kind: 'point', side: 0, rate: 0.492 };
+  const look = (ahead: number, behind: number, rate: number, low: number, high: number, games = 48): Look => ({ games, ahead, behind, rate, low, high });
+
+  it('is not confirmed as soon as the stronger tier finds either side', () => {
+    expect(decideLook(fair, look(20, 2, 0.7, 0.56, 0.81), false)).toBe('not confirmed');
+    expect(decideLook(fair, look(2, 20, 0.3, 0.19, 0.44), false)).toBe('not confirmed');
+  });
+
+  it('is confirmed when its interval lies within 50% ± 10 points, or at the cap with no side found', () => {
+    expect(decideLook(fair, look(40, 38, 0.51, 0.44, 0.58, 192), false)).toBe('confirmed');
+    // 48 games leave an interval too wide to call it fair: play on, and at the cap no side found confirms it.
+    expect(decideLook(fair, look(9, 7, 0.52, 0.38, 0.66), false)).toBeNull();
+    expect(decideLook(fair, look(9, 7, 0.52, 0.38, 0.66), true)).toBe('confirmed');
+    // Not significant at the split α but off centre: play on.
+    expect(decideLook(fair, look(17, 5, 0.62, 0.48, 0.75), false)).toBeNull();
+  });
+});
+
 describe('tiersTest: the paired test between tiers', () => {
   it('is the exact sign test on the games both played, below the look', () => {
     const weak = new Map<number, { a: number; first: number }>();

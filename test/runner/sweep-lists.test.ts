@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CellSummary, crossingVerdict, formatCrossings, loadCheckedExperiment, summaryRows, sweepOutputs } from '../../src/runner/index.js';
 import type { CellSpec, Experiment, GameRecord } from '../../src/runner/types.js';
 import { ROOT } from './helpers.js';
+import { crossingChecks } from '../../src/runner/sweep-output.js';
 
 const SAMPLE = path.join(ROOT, 'sims', 'experiments', 'shieldbearer-cost.json');
 
@@ -125,6 +126,10 @@ describe('the list past the last step (no list change beyond the range)', () => 
     );
     expect(out.crossingCsv.split('\n')[1]).toContain(',,30,,plateau,isotonic,23,');
     expect(formatCrossings(out.crossings)).toContain('a plateau: fair within the noise at any value from 30 on (the list no longer changes past the range)');
+    // The stronger tier re-checks the stretch's ends, claiming no side of 50% there.
+    const pl = c.result.plateau!;
+    expect(crossingChecks(c)).toEqual([...new Set([pl.first, pl.last])].map((j) => ({ group: j, side: 0, rate: c.result.points[j].winRate })));
+    expect(crossingChecks(c)[0]).toMatchObject({ side: 0, rate: 0.502 });
   });
 
   it('says cost alone cannot reach 50% when the last list is clearly off it, never "extend the range"', () => {
