@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { armyPoints } from '../../src/army/index.js';
 import { listMovement, pricedFactions } from '../../src/balance/fit.js';
 import { fitExperiment, loadBalance, type BalancePlan } from '../../src/balance/plan.js';
+import { runBalance } from '../../src/balance/run.js';
 import { setAtPointer } from '../../src/data/pointer.js';
 import { cellInputs } from '../../src/runner/engine-game.js';
 import { generatedList } from '../../src/runner/generated.js';
@@ -66,4 +67,72 @@ describe('a later fit round', () => {
     // The proposed price is in the lists: at today's it would cost otherwise.
     expect(differs).toBeGreaterThan(0);
   });
+});
+
+describe('a whole run with a second round', () => {
+  /**
+   * Ironbound against its twin whose extra Shieldbearer costs 150 more:
+   * 300 aggressive games flag that price (seed s4), the proposal moves the
+   * lists far (every twin list buys extra models again), and a second round
+   * is played on lists built at the proposed prices.
+   */
+  function mispricedPair(dir: string): string {
+    const base = JSON.parse(readFileSync(path.resolve('sims/factions/ironbound.json'), 'utf8')) as { id: string; name: string; regiments: { extraModelPoints: number }[] };
+    const twin = structuredClone(base);
+    twin.id = `${base.id}-twin`;
+    twin.name = `${base.name} (twin)`;
+    twin.regiments[0].extraModelPoints += 150;
+    writeFileSync(path.join(dir, 'a.json'), JSON.stringify(base));
+    writeFileSync(path.join(dir, 'b.json'), JSON.stringify(twin));
+    const file = path.join(dir, 'r.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        kind: 'balance',
+        name: 'r',
+        seed: 's4',
+        factions: ['a.json', 'b.json'],
+        points: [400],
+        scenarios: ['meeting-engagement'],
+        policy: 'aggressive',
+        games: 300,
+        holdout: 0,
+        abilities: false,
+        confirm: 'none',
+        iterations: 2,
+        moveThreshold: 0.05,
+      }),
+    );
+    return file;
+  }
+  const outputs = (dir: string): string[] => ['balance.csv', 'rounds.csv', 'unfixable.txt'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+
+  it('plays fit-2 when the proposal moves the lists, and a run stopped inside it resumes to the same bytes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bal-round2-'));
+    const file = mispricedPair(dir);
+    const whole = await runBalance({ plan: loadBalance(file, { out: path.join(dir, 'whole') }), workers: 0 });
+    expect(whole.status).toBe('complete');
+    expect(whole.rounds.map((r) => r.next)).toEqual(['another round', expect.stringMatching(/no change|below threshold|at the cap/)]);
+    expect(whole.rounds[0].movement).toBeGreaterThan(0.05);
+    expect(whole.rounds[0].changes).toBeGreaterThan(0);
+    const rounds = readFileSync(path.join(dir, 'whole', 'rounds.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(rounds).toHaveLength(3);
+
+    const stop = new AbortController();
+    const out = path.join(dir, 'stopped');
+    const first = await runBalance({
+      plan: loadBalance(file, { out }),
+      workers: 0,
+      signal: stop.signal,
+      onProgress: (phase, p) => {
+        if (phase === 'fit-2' && p.done >= 20) stop.abort();
+      },
+    });
+    expect(first.status).toBe('stopped');
+    const resumed = await runBalance({ plan: loadBalance(file, { out }), workers: 2, resume: true });
+    expect(resumed.status).toBe('complete');
+    expect(outputs(out)).toEqual(outputs(path.join(dir, 'whole')));
+  }, 300_000);
 });
