@@ -7,13 +7,16 @@ import { victoryPhase } from '../scenarios/index.js';
 import type { ControlRule, Scenario } from '../scenarios/types.js';
 import { COMMON_ABILITIES } from './abilities.js';
 import { duelPlacement } from './duel.js';
-import { IllegalChoiceError, actionList, engagedIn, legalMask, marchAllowance, onlyEnd, performAction } from './actions.js';
 import { becomeBroken, slay, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { cloneState, copyScenarioState, createState, scratchScenarioState } from './setup.js';
+import { IllegalChoiceError } from './illegal.js';
+import { actionList, engagedIn, legalMask, onlyEnd } from './rules/legal.js';
+import { marchAllowance } from './rules/movement.js';
+import { performAction } from './rules/perform.js';
 import { gap, overlapsBase } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
