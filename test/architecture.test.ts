@@ -38,6 +38,40 @@ export const LAYERS: readonly (readonly string[])[] = [
  */
 const ALLOWED_UPWARD: ReadonlyMap<string, string> = new Map();
 
+/**
+ * The engine's rooms, highest first (docs/ARCHITECTURE.md, The engine): the
+ * pull machine and the package surface, the round sequence by phase
+ * (`flow/`), the rules by action (`rules/`), and `core`, the other files at
+ * engine/'s top (state, space, grid, combat, abilities, paths, ...). An
+ * engine file imports its own room and those below it.
+ */
+export const ENGINE_ROOMS: readonly (readonly string[])[] = [['index.ts', 'game.ts', 'play.ts'], ['flow'], ['rules'], ['core']];
+
+/** An engine file's room: its folder under engine/, the file itself when ENGINE_ROOMS names it, else `core`. */
+export function engineRoomOf(file: string): string {
+  const parts = file.split('/');
+  if (parts.length > 2) return parts[1];
+  return ENGINE_ROOMS.some((r) => r.includes(parts[1])) ? parts[1] : 'core';
+}
+
+function engineRoomLayer(room: string): number {
+  const i = ENGINE_ROOMS.findIndex((r) => r.includes(room));
+  if (i < 0) throw new Error(`engine/${room}: in no room of test/architecture.test.ts (add it to ENGINE_ROOMS and to docs/ARCHITECTURE.md)`);
+  return i;
+}
+
+/** Imports between engine files from a room to a higher one, as `from -> to`. */
+export function upwardEngineImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, tos] of graph) {
+    if (unitOf(from) !== 'engine') continue;
+    for (const to of tos) {
+      if (unitOf(to) === 'engine' && engineRoomLayer(engineRoomOf(to)) < engineRoomLayer(engineRoomOf(from))) out.push(`${from} -> ${to}`);
+    }
+  }
+  return out.sort();
+}
+
 /** A file's unit: its top folder under src/, or the file itself at the top. */
 export function unitOf(file: string): string {
   return file.split('/')[0];
@@ -158,6 +192,16 @@ describe('the checks themselves', () => {
     expect(upwardImports(g)).toEqual(['dice/x.ts -> bots/y.ts']);
     expect(circles(unitGraph(g))).toEqual([['bots', 'dice', 'engine']]);
   });
+
+  it("find an import from one of the engine's rooms to a higher one", () => {
+    const g = new Map([
+      ['engine/rules/a.ts', ['engine/flow/b.ts', 'engine/space.ts']],
+      ['engine/flow/b.ts', ['engine/rules/a.ts', 'engine/space.ts']],
+      ['engine/space.ts', ['engine/game.ts']],
+      ['engine/game.ts', ['engine/flow/b.ts']],
+    ]);
+    expect(upwardEngineImports(g)).toEqual(['engine/rules/a.ts -> engine/flow/b.ts', 'engine/space.ts -> engine/game.ts']);
+  });
 });
 
 describe('src/ layering (docs/ARCHITECTURE.md, Layers)', () => {
@@ -183,5 +227,13 @@ describe('src/ layering (docs/ARCHITECTURE.md, Layers)', () => {
 
   it('no folders import each other in a circle', () => {
     expect(circles(unitGraph(graph))).toEqual([]);
+  });
+
+  it("every folder of engine/ is one of the engine's rooms", () => {
+    for (const f of graph.keys()) if (unitOf(f) === 'engine') expect(() => engineRoomLayer(engineRoomOf(f))).not.toThrow();
+  });
+
+  it('no engine file imports a higher room (rules never the flow, the core neither)', () => {
+    expect(upwardEngineImports(graph)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { childRng } from '../dice/index.js';
-import { IllegalChoiceError } from './actions.js';
+import { IllegalChoiceError } from './illegal.js';
 import { Game } from './game.js';
 import type { GameResult, GameView, PlayGameOptions } from './types.js';
 

@@ -124,7 +124,7 @@ export interface ActiveAbility {
 export interface Activation {
   warrior: number;
   actionsLeft: number;
-  /** Action types already taken (March may repeat), as bits: one per type in actions.ts's ACTION_ORDER. */
+  /** Action types already taken (March may repeat), as bits: one per type in rules/used.ts's ACTION_ORDER. */
   used: number;
   /** Unique Actions already taken, one bit per index in the warrior's profile.uniqueActions (R40). */
   uniques: number;

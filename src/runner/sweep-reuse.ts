@@ -49,7 +49,7 @@ export function warriorPrices(cell: CellSpec): [number[], number[]] {
   });
 }
 
-/** The points of the warriors lost, summed and rounded as the engine's result does (engine/game.ts). */
+/** The points of the warriors lost, summed and rounded as the engine's result does (engine/flow/end.ts). */
 function destroyed(lost: readonly boolean[], prices: readonly number[]): number {
   let p = 0;
   for (let i = 0; i < lost.length; i++) if (lost[i]) p += prices[i];

@@ -216,3 +216,27 @@ export function forRandomGames(opts: { armies: [Roster, Roster]; scenarios: Scen
     { numRuns: opts.numRuns },
   );
 }
+
+/** The legal actions of the pending decision, which must be an action's. */
+export function legalNow(sk: Skirmish): readonly string[] {
+  const d = sk.game.pending();
+  if (d?.kind !== 'action') throw new Error(`expected an action decision, got ${d?.kind ?? 'none'}`);
+  return d.legal;
+}
+
+/** The attacks among the events, in order. */
+export function attacks(events: GameEvent[]) {
+  return events.filter((e): e is Extract<GameEvent, { type: 'attack' }> => e.type === 'attack');
+}
+
+/** Plays the rest of the round doing nothing: first cards and warriors, every action 'end', no Command Ability. */
+export function endRound(sk: Skirmish): void {
+  const round = sk.s.round;
+  for (let d = sk.game.pending(); d && sk.s.round === round; d = sk.game.pending()) {
+    if (d.kind === 'commandCard') sk.game.apply({ kind: 'commandCard', regiment: d.regiments[0] });
+    else if (d.kind === 'selectWarrior') sk.game.apply({ kind: 'selectWarrior', warrior: d.warriors[0] });
+    else if (d.kind === 'action') sk.game.apply({ kind: 'action', action: { type: 'end' } });
+    else if (d.kind === 'commandAbility') sk.game.apply({ kind: 'commandAbility', ability: null });
+    else throw new Error(`unexpected ${d.kind}`);
+  }
+}
