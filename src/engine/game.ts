@@ -13,7 +13,7 @@ import type { Ctx } from './combat.js';
 import { controlWarriors } from './control.js';
 import { emptyTally } from '../scenarios/index.js';
 import { placeOnTable, takeOffTable } from './grid.js';
-import { cloneState, copyScenarioState, createState, scratchScenarioState } from './setup.js';
+import { cloneState, copyScenarioState, copyState, createState, scratchScenarioState } from './setup.js';
 import { gap, overlapsBase } from './space.js';
 import type { Choice, Decision, EndReason, GameEvent, GameResult, GameState, PlayerIndex, Warrior } from './types.js';
 
@@ -101,6 +101,20 @@ export class Game {
    */
   static fork(state: Readonly<GameState>, diceSeed: string): Game {
     return new Game(cloneState(state as GameState), seededDice(childRng(diceSeed, 'dice')), null);
+  }
+
+  /**
+   * Game.fork without allocating a new state: makes `into` (a fork of the
+   * same game, e.g. the last playout's) a fork of `state` again, by copyState
+   * into its own arrays, its dice re-seeded from `diceSeed`, no listener. It
+   * then plays exactly as Game.fork(state, diceSeed) would (copyState forgets
+   * what was worked out from its old position).
+   */
+  static forkInto(into: Game, state: Readonly<GameState>, diceSeed: string): Game {
+    copyState(into.state, state);
+    into.ctx.dice = countRolls(seededDice(childRng(diceSeed, 'dice')));
+    into.ctx.emit = null;
+    return into;
   }
 
   /** d6 rolled so far by this game's dice stream. */

@@ -9,6 +9,7 @@
 import { freeGoal, moveAlong, planPath } from '../board/index.js';
 import type { Circle, MoveOptions, MoveResult, Path, PathSpace, Point, StopReason } from '../board/index.js';
 import { warriorsInBox, warriorsNear } from './grid.js';
+import { memoKey, memoOf } from './memo.js';
 import { moveObstacles, overlapsImpassable } from './space.js';
 import type { GameState, PlayerIndex, Warrior } from './types.js';
 
@@ -148,9 +149,8 @@ export function marchBlocked(s: GameState, w: Warrior, x: number, y: number, max
   return blocked;
 }
 
-/** The blocked questions asked lately, each with the state, decision and bases it was asked of (a small ring). */
-interface BlockedMemo {
-  s: GameState | null;
+/** One blocked question: the decision and bases it was asked at, the warrior, the goal, the allowance. */
+interface Blocked {
   dec: number;
   c0: number;
   c1: number;
@@ -161,13 +161,23 @@ interface BlockedMemo {
   keep: boolean;
 }
 
-const BLOCKED: BlockedMemo[] = Array.from({ length: 4 }, () => ({ s: null, dec: -1, c0: 0, c1: 0, w: -1, x: 0, y: 0, max: 0, keep: true }));
-let blockedNext = 0;
+/** The blocked questions asked lately of the state `s` (a small ring; the Match's memo, so copyState forgets them). */
+const BLOCKED = memoKey(() => ({
+  s: null as Readonly<GameState> | null,
+  next: 0,
+  ring: Array.from({ length: 4 }, (): Blocked => ({ dec: -1, c0: 0, c1: 0, w: -1, x: 0, y: 0, max: 0, keep: true })),
+}));
 
 function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): void {
-  const m = BLOCKED[blockedNext];
-  blockedNext = (blockedNext + 1) % BLOCKED.length;
-  m.s = s;
+  const b = memoOf(s, BLOCKED);
+  if (b.s !== s) {
+    // Taken over from another state: its answers are not this one's.
+    for (const m of b.ring) m.w = -1;
+    b.s = s;
+    b.next = 0;
+  }
+  const m = b.ring[b.next];
+  b.next = (b.next + 1) % b.ring.length;
   m.dec = s.decisions;
   m.c0 = s.grid.changes[0];
   m.c1 = s.grid.changes[1];
@@ -180,9 +190,11 @@ function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: nu
 
 /** Whether this very question was answered "blocked" within the same decision, nothing on the table moved since. */
 function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): boolean {
-  for (let i = 0; i < BLOCKED.length; i++) {
-    const m = BLOCKED[i];
-    if (m.s === s && m.dec === s.decisions && m.w === w.id && m.x === x && m.y === y && m.max === max && m.keep === keep && m.c0 === s.grid.changes[0] && m.c1 === s.grid.changes[1]) return true;
+  const b = memoOf(s, BLOCKED);
+  if (b.s !== s) return false;
+  for (let i = 0; i < b.ring.length; i++) {
+    const m = b.ring[i];
+    if (m.dec === s.decisions && m.w === w.id && m.x === x && m.y === y && m.max === max && m.keep === keep && m.c0 === s.grid.changes[0] && m.c1 === s.grid.changes[1]) return true;
   }
   return false;
 }
@@ -192,11 +204,12 @@ function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: numbe
  * it is when that very March is chosen next (a policy asks, then sends it):
  * valid while the state, the warrior's place and the bases on the table
  * (the grid's change counts) are as they were, within the same decision.
+ * The Match's memo: copyState forgets it.
  */
-const LAST = { s: null as GameState | null, w: -1, wx: 0, wy: 0, x: 0, y: 0, max: 0, keep: true, c0: 0, c1: 0, dec: 0, rx: 0, ry: 0, why: 'destination' as StopReason };
+const LAST = memoKey(() => ({ s: null as Readonly<GameState> | null, w: -1, wx: 0, wy: 0, x: 0, y: 0, max: 0, keep: true, c0: 0, c1: 0, dec: 0, rx: 0, ry: 0, why: 'destination' as StopReason }));
 
 function remember(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean, r: MoveResult): void {
-  const L = LAST;
+  const L = memoOf(s, LAST);
   L.keep = keep;
   L.s = s;
   L.w = w.id;
@@ -213,9 +226,10 @@ function remember(s: GameState, w: Warrior, x: number, y: number, max: number, k
   L.why = r.stoppedBy;
 }
 
-function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
-  const L = LAST;
-  return (
+/** The last open March's entry when it answers this very move, else null. */
+function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): ReturnType<typeof LAST.make> | null {
+  const L = memoOf(s, LAST);
+  const same =
     L.s === s &&
     L.keep === keep &&
     L.w === w.id &&
@@ -229,8 +243,8 @@ function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number,
     w.x === ax &&
     w.y === ay &&
     // Asked while choosing (decisions D), taken while applying that choice (D + 1): nothing else happened between.
-    (s.decisions === L.dec || s.decisions === L.dec + 1)
-  );
+    (s.decisions === L.dec || s.decisions === L.dec + 1);
+  return same ? L : null;
 }
 
 /**
@@ -368,10 +382,11 @@ const ROUTE: Point[] = [];
  * base or impassable terrain blocks it (R41).
  */
 export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
-  if (remembered(s, w, ax, ay, x, y, max, keepEngagement)) {
-    LAST.s = null;
+  const L = remembered(s, w, ax, ay, x, y, max, keepEngagement);
+  if (L !== null) {
+    L.s = null;
     WALK.via.length = 0;
-    return walked(LAST.rx, LAST.ry, LAST.why, -1);
+    return walked(L.rx, L.ry, L.why, -1);
   }
   const first = leg(s, w, ax, ay, x, y, max, keepEngagement);
   const why = first.stoppedBy;
