@@ -89,7 +89,7 @@ export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i
   let best: AttackPick | null = null;
   // The lines are traced once: the targets' list says which are Obscured.
   const obscured = OBSCURED;
-  const targets = volleyTargets(s as GameState, w, obscured);
+  const targets = volleyTargets(s, w, obscured);
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
     let value: number;

@@ -5,7 +5,7 @@ import { coveredBy, stat } from './abilities.js';
 import { attackMarker, attackWarrior, becomeBroken, endDuel, inflictHits, warriorLabel } from './combat.js';
 import type { Ctx } from './combat.js';
 import { placeOnTable, warriorsNear } from './grid.js';
-import { givenRoute, leg, plannedPath, walkRoute, walkTowards, type Walk } from './paths.js';
+import { givenRoute, leg, plannedPath, walkRoute, walkTowards, type Walk } from './walk.js';
 import { canEngage, engagedEnemies, firstEngagedEnemy, gap, inEngagement, isEngaged, norm, overlapsBase, within } from './space.js';
 import type { ActionChoice, ActionType, Activation, GameState, PlayerIndex, TargetRef, UniqueActionDef, Warrior } from './types.js';
 
@@ -346,7 +346,7 @@ export function pathDistance(s: Readonly<GameState>, w: Warrior, x: number, y: n
  * Moves w towards (x, y) as far as the rules allow and reports it. A Charge
  * goes straight (R18); a March, an entering March and a Reposition follow
  * the policy's `path` when given, else the shortest path when the straight
- * line is blocked or crosses difficult terrain (R41; engine/paths.ts).
+ * line is blocked or crosses difficult terrain (R41; engine/walk.ts).
  * March-like moves may not leave an Engagement Range once entered
  * (`keepEngagement`).
  */

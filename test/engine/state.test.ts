@@ -8,7 +8,7 @@ import { getPolicy, objectives, randomPolicy } from '../../src/bots/index.js';
 import { chargeLikelihoods } from '../../src/bots/observed.js';
 import { childRng } from '../../src/dice/index.js';
 import { cloneState, copyState, Game, marchBlocked } from '../../src/engine/index.js';
-import { walkTowards } from '../../src/engine/paths.js';
+import { walkTowards } from '../../src/engine/walk.js';
 import { placeOnTable } from '../../src/engine/grid.js';
 import type { GameState, Policy, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';

@@ -1,10 +1,12 @@
 /**
- * Path movement (R41): what a March, a repeat March, a Reinforcement's
- * entering March and a Reposition may follow, and the planner's questions
- * asked of a game state. The board's planner (board/paths.ts) finds the
- * route; the walk along it uses the same moveAlong as a straight move, one
- * leg at a time, so that a path spends the allowance, meets bases and keeps
- * an entered Engagement Range exactly as a straight line does.
+ * How a March-like move walks (R41): what a March, a repeat March, a
+ * Reinforcement's entering March and a Reposition may follow, and the
+ * questions a policy asks of such a move in a game state (one leg, the space
+ * a move plans in, whether a straight March is blocked, the planned path).
+ * The board's path planner (board/planner.ts) finds the route; the walk
+ * along it uses the same moveAlong as a straight move, one leg at a time, so
+ * that a path spends the allowance, meets bases and keeps an entered
+ * Engagement Range exactly as a straight line does.
  */
 import { freeGoal, moveAlong, planPath } from '../board/index.js';
 import type { Circle, MoveOptions, MoveResult, Path, PathSpace, Point, StopReason } from '../board/index.js';
@@ -46,7 +48,7 @@ const MOVE: MoveOptions & { mover: Circle; to: Point; out: MoveResult } = {
  * Engagement Range once entered (`keepEngagement`). The answer is MOVE.out,
  * valid until the next call.
  */
-export function leg(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): MoveResult {
+export function leg(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): MoveResult {
   // The centre travels at most the allowance (difficult terrain only shortens it).
   const dx = x - ax;
   const dy = y - ay;
@@ -77,7 +79,7 @@ export function leg(s: GameState, w: Warrior, ax: number, ay: number, x: number,
  * be met; R41). Warriors in id order, then the standing standard markers.
  * A reused object, valid until the next call.
  */
-export function pathSpace(s: GameState, w: Warrior, x0: number, y0: number, reach: number): PathSpace {
+export function pathSpace(s: Readonly<GameState>, w: Warrior, x0: number, y0: number, reach: number): PathSpace {
   const g = s.grid;
   const sp = SPACE;
   const bases = sp.bases as Circle[];
@@ -127,7 +129,7 @@ const IDS: number[] = [];
  * whole path, not only the part one March covers. Null when w is not on the
  * table or no path exists.
  */
-export function plannedPath(s: GameState, w: Warrior, x: number, y: number, allowance: number): Path | null {
+export function plannedPath(s: Readonly<GameState>, w: Warrior, x: number, y: number, allowance: number): Path | null {
   if (w.status !== 'table') return null;
   return planPath(pathSpace(s, w, w.x, w.y, allowance), { x: w.x, y: w.y }, { x, y });
 }
@@ -138,7 +140,7 @@ export function plannedPath(s: GameState, w: Warrior, x: number, y: number, allo
  * not against what holds (x, y) itself. The engine then plans a path (R41);
  * a policy that wants to spare the planner can ask first. Read-only.
  */
-export function marchBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keepEngagement = true): boolean {
+export function marchBlocked(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keepEngagement = true): boolean {
   // A policy drawing candidates may ask the same question twice in one decision (random's March at the
   // nearest enemy): a blocked answer is kept for the rest of the decision (an open one is sent at once).
   if (askedBlocked(s, w, x, y, max, keepEngagement)) return true;
@@ -168,7 +170,7 @@ const BLOCKED = memoKey(() => ({
   ring: Array.from({ length: 4 }, (): Blocked => ({ dec: -1, c0: 0, c1: 0, w: -1, x: 0, y: 0, max: 0, keep: true })),
 }));
 
-function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): void {
+function rememberBlocked(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keep: boolean): void {
   const b = memoOf(s, BLOCKED);
   if (b.s !== s) {
     // Taken over from another state: its answers are not this one's.
@@ -189,7 +191,7 @@ function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: nu
 }
 
 /** Whether this very question was answered "blocked" within the same decision, nothing on the table moved since. */
-function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): boolean {
+function askedBlocked(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keep: boolean): boolean {
   const b = memoOf(s, BLOCKED);
   if (b.s !== s) return false;
   for (let i = 0; i < b.ring.length; i++) {
@@ -208,7 +210,7 @@ function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: numbe
  */
 const LAST = memoKey(() => ({ s: null as Readonly<GameState> | null, w: -1, wx: 0, wy: 0, x: 0, y: 0, max: 0, keep: true, c0: 0, c1: 0, dec: 0, rx: 0, ry: 0, why: 'destination' as StopReason }));
 
-function remember(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean, r: MoveResult): void {
+function remember(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keep: boolean, r: MoveResult): void {
   const L = memoOf(s, LAST);
   L.keep = keep;
   L.s = s;
@@ -227,7 +229,7 @@ function remember(s: GameState, w: Warrior, x: number, y: number, max: number, k
 }
 
 /** The last open March's entry when it answers this very move, else null. */
-function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): ReturnType<typeof LAST.make> | null {
+function remembered(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): ReturnType<typeof LAST.make> | null {
   const L = memoOf(s, LAST);
   const same =
     L.s === s &&
@@ -253,7 +255,7 @@ function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number,
  * w's base, and the free point nearest it (board.freeGoal) is where the move
  * stopped. Only the bases near (x, y) can hold it.
  */
-function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, sx: number, sy: number): boolean {
+function stoppedAtGoal(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, sx: number, sy: number): boolean {
   // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
   const r = w.r;
   const onTable = x >= r && y >= r && x <= s.match.table.width - r && y <= s.match.table.height - r;
@@ -297,7 +299,7 @@ const CLEAR = 1e-4;
  * Whether a base of w's size at (x, y) would stand on the table, off impassable terrain and clear of
  * every base but w's and `touched`'s (warriors and standing standard markers), each by more than CLEAR.
  */
-function standsClear(s: GameState, w: Warrior, x: number, y: number, touched: Circle): boolean {
+function standsClear(s: Readonly<GameState>, w: Warrior, x: number, y: number, touched: Circle): boolean {
   const r = w.r;
   const e = r + CLEAR;
   if (x < e || y < e || x > s.match.table.width - e || y > s.match.table.height - e) return false;
@@ -327,7 +329,7 @@ function standsClear(s: GameState, w: Warrior, x: number, y: number, touched: Ci
 }
 
 /** The one base (warrior or standard marker) a base of w's size at (x, y) would overlap, null for none, MANY for several. */
-function lonelyOverlap(s: GameState, w: Warrior, x: number, y: number): Circle | null {
+function lonelyOverlap(s: Readonly<GameState>, w: Warrior, x: number, y: number): Circle | null {
   const g = s.grid;
   let found: Circle | null = null;
   for (let p = 0; p < 2; p++) {
@@ -381,7 +383,7 @@ const ROUTE: Point[] = [];
  * table edge or an Engagement Range; along the planned shortest path when a
  * base or impassable terrain blocks it (R41).
  */
-export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
+export function walkTowards(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
   const L = remembered(s, w, ax, ay, x, y, max, keepEngagement);
   if (L !== null) {
     L.s = null;
@@ -482,7 +484,7 @@ function plannedOnce(sp: PathSpace, ax: number, ay: number, x: number, y: number
  * short. With `strict` (a path a policy gave), a leg cut short by anything
  * but the allowance is a fault (R41): `faultLeg` says which.
  */
-export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max: number, keepEngagement: boolean, strict: boolean): Walk {
+export function walkRoute(s: Readonly<GameState>, w: Warrior, route: readonly Point[], max: number, keepEngagement: boolean, strict: boolean): Walk {
   let x = route[0].x;
   let y = route[0].y;
   let left = max;
