@@ -4,7 +4,8 @@
  * first activation of round 3, then times cloneState of that state, copyState
  * of it into a preallocated fork, Game.fork
  * (the copy and a re-seeded dice stream: what a search playout and
- * GameView.fork pay) and scoreIfVictoryNow (what the evaluation pays at every
+ * GameView.fork pay), Game.forkInto (the same into an earlier fork's arrays)
+ * and scoreIfVictoryNow (what the evaluation pays at every
  * leaf), µs of CPU each, the best of five passes (the machine may be shared). `--against=DIR` times the same in
  * another checkout's src/ (e.g. an export of main: `git archive main src sims
  * | tar -x -C DIR`) in the same run and prints the ratio.
@@ -16,7 +17,7 @@ const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const forks = Number(args[0] ?? 20000);
 const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
 
-const KINDS = ['clone', 'copy', 'fork', 'score'] as const;
+const KINDS = ['clone', 'copy', 'fork', 'forkInto', 'score'] as const;
 type Timing = Record<(typeof KINDS)[number], number>;
 
 /** The timers of one checkout: each call times every kind once. */
@@ -60,17 +61,23 @@ async function timers(root: string): Promise<() => Timing> {
     const fork = time(forks, (i) => {
       sink += Game.fork(game.state, `s${i}`).state.round;
     });
+    // Game.forkInto an earlier fork (NaN for a checkout without it).
+    const scratch = Game.forkInto ? Game.fork(game.state, 'scratch') : null;
+    const forkInto = scratch
+      ? time(forks, (i) => {
+          sink += Game.forkInto(scratch, game.state, `s${i}`).state.round;
+        })
+      : NaN;
     const score = time(forks, () => {
       sink += bots.scoreIfVictoryNow(game.state)[0];
     });
     if (sink < 0) console.log(sink);
-    return { clone, copy, fork, score };
+    return { clone, copy, fork, forkInto, score };
   };
 }
 
 // Alternate the two checkouts five times and keep each one's best: the machine may be shared.
-const best = (a: Timing | null, b: Timing): Timing =>
-  a ? { clone: Math.min(a.clone, b.clone), copy: Math.min(a.copy, b.copy), fork: Math.min(a.fork, b.fork), score: Math.min(a.score, b.score) } : b;
+const best = (a: Timing | null, b: Timing): Timing => (a ? (Object.fromEntries(KINDS.map((k) => [k, Math.min(a[k], b[k])])) as Timing) : b);
 const timeHere = await timers(path.resolve(import.meta.dirname, '..'));
 const timeBase = against ? await timers(path.resolve(against)) : null;
 let here: Timing | null = null;

@@ -67,5 +67,5 @@ export {
 } from './geometry.js';
 export { clampToTable, contactPoint, drivenBack, engagedWith, isEngaged, moveAlong, pointTowards } from './movement.js';
 export { lineOfSight, volleyRange } from './sight.js';
-export { ARC_EXCESS, PATH_TOLERANCE, freeGoal, measurePath, pathFault, planPath, truncatePath } from './paths.js';
-export type { Path, PathFault, PathSpace } from './paths.js';
+export { ARC_EXCESS, PATH_TOLERANCE, freeGoal, measurePath, pathFault, planPath, truncatePath } from './planner.js';
+export type { Path, PathFault, PathSpace } from './planner.js';

@@ -11,7 +11,7 @@ import { entryPointNear } from './candidates.js';
 import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
 import { num, targetLabel, warriorName } from './labels.js';
 import { alongWalk, chargeLands, moveEnd, stoppedShort, travel, type MarchEnd } from './route.js';
-import { leg } from '../engine/paths.js';
+import { leg } from '../engine/walk.js';
 import { bestCharge, bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow } from './toolkit.js';
@@ -60,8 +60,8 @@ export class Actions {
   private readonly map = new ThreatMap();
 
   /** What the policy's marker attacks are worth (the scripts take a function of the marker's index). */
-  private now = { s: null as unknown as State, me: 0 as PlayerIndex };
-  private readonly mv = (i: number): number => this.goals.markerWorth(this.now.s, this.now.me, i);
+  private now: { s: State | null; me: PlayerIndex } = { s: null, me: 0 };
+  private readonly mv = (i: number): number => this.goals.markerWorth(this.now.s!, this.now.me, i);
 
   decide(s: State, w: Warrior, d: ActionDecision, me: PlayerIndex, note: Note): ActionChoice {
     this.now.s = s;
@@ -330,7 +330,7 @@ export class Actions {
     const foe = nearestFoe(s, w);
     if (foe && stayThreat > 0 && (shooter || stay < 0)) {
       const back = fallBackFrom(s, w, foe.foe, allowance) as { x: number; y: number };
-      const r = leg(s as GameState, w, w.x, w.y, back.x, back.y, allowance, true);
+      const r = leg(s, w, w.x, w.y, back.x, back.y, allowance, true);
       const bx = r.x;
       const by = r.y;
       const backed = norm(bx - w.x, by - w.y);

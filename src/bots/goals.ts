@@ -4,7 +4,7 @@
  * the evaluation's currency over the path distance (R41: a March walks
  * around terrain and bases, so a place behind a wood is as far as the walk).
  */
-import { norm } from '../engine/index.js';
+import { lifeOf, norm } from '../engine/index.js';
 import { zoneCounted } from '../scenarios/index.js';
 import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { markerLabel, num, placeLabel, warriorName } from './labels.js';
@@ -117,14 +117,16 @@ export class Goals {
   /** The scoring places, worked out once a Command Card's activation (its warriors' own moves change little of it). */
   private placesFor = -1;
   private placesState: State | null = null;
+  private placesLife = 0;
   private places: readonly Objective[] = [];
   placesNow(s: State): readonly Objective[] {
     const key = s.round * 1000 + s.card;
     if (s.card < 0) return objectives(s);
-    if (this.placesFor !== key || this.placesState !== s) {
+    if (this.placesFor !== key || this.placesState !== s || this.placesLife !== lifeOf(s)) {
       this.places = objectives(s);
       this.placesFor = key;
       this.placesState = s;
+      this.placesLife = lifeOf(s);
       this.claimOf.clear();
       this.countComing(s);
     }

@@ -10,7 +10,7 @@
 import type { Rng } from '../dice/types.js';
 import { engaged } from './toolkit.js';
 import type { Choice, Decision, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
-import { leg } from '../engine/paths.js';
+import { leg } from '../engine/walk.js';
 import { MIN_MARCH } from './act.js';
 import { Actions } from './act.js';
 import { answerDuel, chooseCard, chooseCommandAbility } from './command.js';
@@ -62,7 +62,7 @@ function walledIn(s: State, w: Warrior): boolean {
   if (w.status !== 'table') return false;
   const reach = 2 * w.r + MIN_MARCH;
   for (const [dx, dy] of WAYS) {
-    if (leg(s as GameState, w, w.x, w.y, w.x + dx * reach, w.y + dy * reach, reach, true).travelled >= MIN_MARCH) return false;
+    if (leg(s, w, w.x, w.y, w.x + dx * reach, w.y + dy * reach, reach, true).travelled >= MIN_MARCH) return false;
   }
   return true;
 }

@@ -13,7 +13,7 @@
  * out, after the choice is made.
  */
 import { planPath } from '../board/index.js';
-import { pathSpace } from '../engine/paths.js';
+import { pathSpace } from '../engine/walk.js';
 import type { Activation, GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { stoppedShort, type MarchEnd } from './route.js';
 
@@ -98,5 +98,5 @@ function friendStops(s: State, w: Warrior, end: Readonly<MarchEnd>): boolean {
 /** Whether the planner finds a way from w to (x, y) around every base and the terrain, however long. */
 function wayRound(s: State, w: Warrior, x: number, y: number): boolean {
   const reach = s.match.table.width + s.match.table.height;
-  return planPath(pathSpace(s as GameState, w, w.x, w.y, reach), { x: w.x, y: w.y }, { x, y }) !== null;
+  return planPath(pathSpace(s, w, w.x, w.y, reach), { x: w.x, y: w.y }, { x, y }) !== null;
 }

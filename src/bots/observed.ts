@@ -6,11 +6,12 @@
  * count for less in the threat map, its Volleys in full (docs/BOTS.md,
  * "Threat-aware positioning").
  *
- * Memory is per game, keyed by the live game's state object (the engine
- * mutates one state a game; a fork is a new object and starts with no
- * memory, as a game seen for the first time). Rounds are compared at their
- * first decision, so the record reads only positions, never dice.
+ * The record is the state's memory (memo.ts): the engine mutates one state a
+ * game, and a fork starts with no memory, as a game seen for the first time
+ * (so does a fork refilled by copyState). Rounds are compared at their first
+ * look, so the record reads only positions, never dice.
  */
+import { memoryKey, memoryOf } from '../engine/index.js';
 import type { GameState, Warrior } from '../engine/types.js';
 import { engaged } from './toolkit.js';
 
@@ -26,6 +27,8 @@ export const IDLE_ROUNDS = 2;
 export const IDLE_CHARGE = 0.25;
 
 interface Record {
+  /** Null: nothing seen yet (a new or refilled state). */
+  s: State | null;
   round: number;
   x: Float64Array;
   y: Float64Array;
@@ -35,16 +38,25 @@ interface Record {
   charge: Float64Array;
 }
 
-const MEMORY = new WeakMap<State, Record>();
+const SEEN = memoryKey((): Record => ({ s: null, round: -1, x: new Float64Array(0), y: new Float64Array(0), idle: new Int16Array(0), charge: new Float64Array(0) }));
 
 /** The record of this game, brought up to the state's round (positions at each round's first look). */
 function record(s: State): Record {
-  let r = MEMORY.get(s);
+  const r = memoryOf(s, SEEN);
   const n = s.warriors.length;
-  if (!r) {
-    r = { round: s.round, x: new Float64Array(n), y: new Float64Array(n), idle: new Int16Array(n).fill(-1), charge: new Float64Array(n).fill(1) };
+  if (r.s === null) {
+    // Seen for the first time: where the warriors stand now, none idle yet.
+    if (r.x.length !== n) {
+      r.x = new Float64Array(n);
+      r.y = new Float64Array(n);
+      r.idle = new Int16Array(n);
+      r.charge = new Float64Array(n);
+    }
+    r.idle.fill(-1);
+    r.charge.fill(1);
+    r.s = s;
+    r.round = s.round;
     for (const w of s.warriors) if (w.status === 'table') see(r, w, 0);
-    MEMORY.set(s, r);
     return r;
   }
   if (r.round !== s.round) {

@@ -29,7 +29,6 @@ function marchCandidate(s: Readonly<GameState>, w: Warrior, march: number, rng: 
 
 /** A uniformly random legal parameter for an action type, or null when it has none now. */
 function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['type'], march: number, rng: Rng): ActionChoice | null {
-  const st = s as GameState;
   switch (type) {
     case 'march': {
       // Sensible movement candidates, up to MARCH_TRIES of them: the first whose straight line is open.
@@ -37,34 +36,34 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       // random game could ask: when every candidate is blocked, random takes another action instead.
       for (let k = 0; k < MARCH_TRIES; k++) {
         const act = marchCandidate(s, w, march, rng);
-        if (act.type === 'march' && !marchBlocked(st, w, act.x, act.y, march)) return act;
+        if (act.type === 'march' && !marchBlocked(s, w, act.x, act.y, march)) return act;
       }
       return null;
     }
     case 'charge': {
-      const targets = chargeTargets(st, w);
+      const targets = chargeTargets(s, w);
       return targets.length > 0 ? { type: 'charge', target: pick(targets, rng) } : null;
     }
     case 'reposition': {
       const angle = rng.next() * 2 * Math.PI;
-      const d = Math.ceil(stat(st, w, 'march') * s.match.ruleset.repositionFraction);
+      const d = Math.ceil(stat(s, w, 'march') * s.match.ruleset.repositionFraction);
       const x = w.x + Math.cos(angle) * d;
       const y = w.y + Math.sin(angle) * d;
       // As a March: a blocked line would have the engine plan a way round (R41); random does something else.
-      return marchBlocked(st, w, x, y, d, false) ? null : { type: 'reposition', x, y };
+      return marchBlocked(s, w, x, y, d, false) ? null : { type: 'reposition', x, y };
     }
     case 'clash': {
       // Uniform over engaged enemies, then markers (-1 - index), as one list.
-      const enemies = engagedEnemies(st, w);
-      const markers = clashableMarkers(st, w);
+      const enemies = engagedEnemies(s, w);
+      const markers = clashableMarkers(s, w);
       const n = enemies.length + markers.length;
       if (n === 0) return null;
       const i = Math.floor(rng.next() * n);
       const target = i < enemies.length ? enemies[i].id : -1 - markers[i - enemies.length];
-      return { type: 'clash', split: [{ target, dice: stat(st, w, 'attacks') }] };
+      return { type: 'clash', split: [{ target, dice: stat(s, w, 'attacks') }] };
     }
     case 'volley': {
-      const targets = volleyTargets(st, w);
+      const targets = volleyTargets(s, w);
       return targets.length > 0 ? { type: 'volley', target: pick(targets, rng) } : null;
     }
     case 'unique':

@@ -21,12 +21,13 @@ export function unwrapped<T>(x: T): T {
 /**
  * State fields handed over as they are: the engine's derived indexes, whose
  * scratch buffers the engine's own queries (which a plugin calls through the
- * toolkit) write into; and the Match's memo, where the toolkit keeps its
- * answers (memo.ts).
+ * toolkit) write into; the state's memory and the Match's memo, where the
+ * toolkit keeps its records and answers (memo.ts).
  * A bot writing there can only spoil the bots' answers about this state, not
- * the game's record (the engine rebuilds the grid and never reads the memo).
+ * the game's record (the engine rebuilds the grid and never reads the bots'
+ * entries).
  */
-const AS_IS = new Set(['grid']);
+const AS_IS = new Set(['grid', 'memory']);
 
 const MUTATORS = new Set(['set', 'add', 'delete', 'clear', 'fill', 'copyWithin', 'sort', 'reverse', 'push', 'pop', 'shift', 'unshift', 'splice']);
 

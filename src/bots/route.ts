@@ -7,11 +7,10 @@
  */
 import { contactPoint, freeGoal, planPath, segmentIntersectsPolygon, type PathSpace } from '../board/index.js';
 import { marchAllowance, norm } from '../engine/index.js';
-import { leg, pathSpace, walkTowards } from '../engine/paths.js';
+import { leg, pathSpace, walkTowards } from '../engine/walk.js';
 import type { GameState, TargetRef, Warrior } from '../engine/types.js';
 
 type State = Readonly<GameState>;
-const st = (s: State): GameState => s as GameState;
 
 /** Whether the straight line from (ax, ay) to (bx, by) crosses impassable or difficult terrain (a prepared piece's box first). */
 function terrainOnLine(s: State, ax: number, ay: number, bx: number, by: number): boolean {
@@ -130,7 +129,7 @@ export function alongWalk(w: { x: number; y: number }, end: Readonly<MarchEnd>, 
  * Engagement kept when `keepEngagement`).
  */
 export function moveEnd(s: State, w: Warrior, x: number, y: number, max: number, keepEngagement = true): MarchEnd {
-  const walk = walkTowards(st(s), w, w.x, w.y, x, y, max, keepEngagement);
+  const walk = walkTowards(s, w, w.x, w.y, x, y, max, keepEngagement);
   let len = 0;
   let px = w.x;
   let py = w.y;
@@ -152,12 +151,12 @@ export function moveEnd(s: State, w: Warrior, x: number, y: number, max: number,
  */
 export function stoppedShort(s: State, w: Warrior, x: number, y: number, end: Readonly<MarchEnd>): boolean {
   if (end.stoppedBy !== 'base') return false;
-  const g = freeGoal(pathSpace(st(s), w, x, y, 2 * (w.r + s.grid.maxR)), { x: w.x, y: w.y }, { x, y });
+  const g = freeGoal(pathSpace(s, w, x, y, 2 * (w.r + s.grid.maxR)), { x: w.x, y: w.y }, { x, y });
   return g !== null && Math.hypot(g.x - end.x, g.y - end.y) >= 1e-3;
 }
 
 /** How far a March towards (x, y) would take w now (its allowance now), in inches walked. */
-export function marchGain(s: State, w: Warrior, x: number, y: number, max = marchAllowance(st(s), w, s.activation)): number {
+export function marchGain(s: State, w: Warrior, x: number, y: number, max = marchAllowance(s, w, s.activation)): number {
   return moveEnd(s, w, x, y, max).travelled;
 }
 
@@ -169,7 +168,7 @@ export function marchGain(s: State, w: Warrior, x: number, y: number, max = marc
 export function chargeLands(s: State, w: Warrior, target: TargetRef): boolean {
   const e = target >= 0 ? s.warriors[target] : s.scenarioState.markers[-1 - target];
   const dest = contactPoint(w, e);
-  const end = leg(st(s), w, w.x, w.y, dest.x, dest.y, marchAllowance(st(s), w, s.activation), true);
+  const end = leg(s, w, w.x, w.y, dest.x, dest.y, marchAllowance(s, w, s.activation), true);
   // Engaged (R5), or a marker within its Clash range (R26): edge to edge from where the move ends.
   const range = target >= 0 ? s.match.ruleset.engagementRange : s.match.ruleset.marker.clashRange;
   const reach = w.r + e.r + range + 1e-9;

@@ -5,8 +5,7 @@
  * currency, or null when it does not apply; policies and search choose among
  * them. `note`, when given, receives a one-line reason.
  */
-import { norm, volleyTargets } from '../engine/index.js';
-import type { WarriorGrid } from '../engine/grid.js';
+import { memoKey, memoOf, norm, volleyTargets } from '../engine/index.js';
 import type { ActionChoice, GameState, PlayerIndex, TargetRef, Warrior } from '../engine/types.js';
 import { attackOdds, attackValue, DEFAULT_WEIGHTS, legalChargeTargets, legalClashMarkers, legalClashTargets, type EvalWeights, type Objective } from './toolkit.js';
 
@@ -90,7 +89,7 @@ export function bestVolley(s: State, w: Warrior, aimed: boolean, markerValue: (i
   let best: AttackPick | null = null;
   // The lines are traced once: the targets' list says which are Obscured.
   const obscured = OBSCURED;
-  const targets = volleyTargets(s as GameState, w, obscured);
+  const targets = volleyTargets(s, w, obscured);
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
     let value: number;
@@ -192,41 +191,36 @@ export function advanceTo(s: State, w: Warrior, x: number, y: number, dist: numb
 }
 
 /**
- * nearestFoe's last answer for each warrior id (the foe's id, or -1 for none,
- * and the distance) with what it depends on: the state's grid, the warrior's
- * centre, and the grid's count of the enemy's changes (a policy asks it many
- * times a Command Card, mostly while the enemy stands still).
+ * nearestFoe's last answers for each warrior id (the foe's id, or -1 for
+ * none, and the distance) about the state `s`, with what each depends on:
+ * the warrior's centre and the grid's count of the enemy's changes (a policy
+ * asks it many times a Command Card, mostly while the enemy stands still).
+ * The Match's memo: a fork asking takes it over (`gen` moves on, every
+ * answer stale), and copyState forgets it.
  */
-let foeGrid: WarriorGrid | null = null;
-let foeGen = 0;
-const FOE_GEN: number[] = [];
-const FOE_CHANGES: number[] = [];
-const FOE_X: number[] = [];
-const FOE_Y: number[] = [];
-const FOE_ID: number[] = [];
-const FOE_D: number[] = [];
+const FOES = memoKey(() => ({ s: null as State | null, gen: 0, at: [] as number[], changes: [] as number[], x: [] as number[], y: [] as number[], id: [] as number[], d: [] as number[] }));
 
 /** The nearest enemy on the table and its centre distance (null when none). */
 export function nearestFoe(s: State, w: Warrior): { foe: Warrior; d: number } | null {
-  const g = s.grid;
-  if (g !== foeGrid) {
-    foeGrid = g;
-    foeGen++;
+  const m = memoOf(s, FOES);
+  if (m.s !== s) {
+    m.s = s;
+    m.gen++;
   }
   const id = w.id;
-  const changes = g.changes[w.player === 0 ? 1 : 0];
-  if (FOE_GEN[id] === foeGen && FOE_CHANGES[id] === changes && FOE_X[id] === w.x && FOE_Y[id] === w.y) {
-    const f = FOE_ID[id];
-    return f < 0 ? null : { foe: s.warriors[f], d: FOE_D[id] };
+  const changes = s.grid.changes[w.player === 0 ? 1 : 0];
+  if (m.at[id] === m.gen && m.changes[id] === changes && m.x[id] === w.x && m.y[id] === w.y) {
+    const f = m.id[id];
+    return f < 0 ? null : { foe: s.warriors[f], d: m.d[id] };
   }
   const f = nearestFoeId(s, w);
   const d = Math.sqrt(FOE_BEST);
-  FOE_GEN[id] = foeGen;
-  FOE_CHANGES[id] = changes;
-  FOE_X[id] = w.x;
-  FOE_Y[id] = w.y;
-  FOE_ID[id] = f;
-  FOE_D[id] = d;
+  m.at[id] = m.gen;
+  m.changes[id] = changes;
+  m.x[id] = w.x;
+  m.y[id] = w.y;
+  m.id[id] = f;
+  m.d[id] = d;
   return f < 0 ? null : { foe: s.warriors[f], d };
 }
 

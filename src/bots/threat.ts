@@ -43,8 +43,8 @@ export const lastThreat = { chargers: 0, shooters: 0, worst: -1 };
  * shooter in range).
  */
 export class ThreatMap {
-  private s: State = null as unknown as State;
-  private w: Warrior = null as unknown as Warrior;
+  private s: State | null = null;
+  private w: Warrior | null = null;
   private n = 0;
   private readonly id: number[] = [];
   private readonly x: number[] = [];
@@ -151,8 +151,8 @@ export class ThreatMap {
 
   /** Enemy i's attacks on w: remembered by the pair with all attackOdds reads (see PAIRS), else worked out. */
   private theirs(i: number): void {
-    const s = this.s;
-    const w = this.w;
+    const s = this.s!;
+    const w = this.w!;
     const e = s.warriors[this.id[i]];
     const can = canEngage(e, w);
     const shooter = this.range[i] >= 0;
@@ -161,7 +161,7 @@ export class ThreatMap {
       this.theirsNow(i, e, can, shooter);
       return;
     }
-    const g = s as GameState;
+    const g = s;
     if (this.myResolve < 0) {
       this.myResolve = stat(g, w, 'resolve');
       this.myBlock = blockDiceFor(g, w);
@@ -199,8 +199,8 @@ export class ThreatMap {
 
   /** Enemy i's attacks on w, by exact odds. */
   private theirsNow(i: number, e: Warrior, can: boolean, shooter: boolean): void {
-    const s = this.s;
-    const w = this.w;
+    const s = this.s!;
+    const w = this.w!;
     const weights = this.weights;
     this.charge[i] = can ? attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: false }), w, weights) : 0;
     this.chargeOut[i] = can ? attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: true, outnumbered: true }), w, weights) : 0;
@@ -211,17 +211,17 @@ export class ThreatMap {
 
   /** w's attacks on enemy i. */
   private ours(i: number): void {
-    const s = this.s;
-    const w = this.w;
+    const s = this.s!;
+    const w = this.w!;
     const e = s.warriors[this.id[i]];
     const can = canEngage(w, e);
     if (this.myAttacks < 0) {
-      const g = s as GameState;
+      const g = s;
       this.myAttacks = stat(g, w, 'attacks');
       this.myClash = stat(g, w, 'clash');
       this.myVolley = w.profile.barrage ? stat(g, w, 'volley') : -1;
     }
-    const g = s as GameState;
+    const g = s;
     strikeWorth(s, w, e, this.weights, this.myAttacks, this.myClash, this.myVolley, stat(g, e, 'resolve'), blockDiceFor(g, e), can);
     this.mine[i] = can ? STRIKE.charge : 0;
     this.mineShot[i] = this.myRange >= 0 ? STRIKE.shot : 0;
@@ -238,8 +238,8 @@ export class ThreatMap {
    * worth, and being Broken! on top: attackValue's most).
    */
   at(x: number, y: number): number {
-    const s = this.s;
-    const w = this.w;
+    const s = this.s!;
+    const w = this.w!;
     const er = s.match.ruleset.engagementRange;
     let total = 0;
     let chargers = 0;
@@ -302,8 +302,8 @@ export class ThreatMap {
 
   /** What w could strike from (x, y) when it acts next: its best Charge on an enemy within a March and Engagement Range, else its best Volley in range. */
   strike(x: number, y: number): number {
-    const er = this.s.match.ruleset.engagementRange;
-    const w = this.w;
+    const er = this.s!.match.ruleset.engagementRange;
+    const w = this.w!;
     let best = 0;
     for (let i = 0; i < this.n; i++) {
       const far = Math.sqrt((this.x[i] - x) ** 2 + (this.y[i] - y) ** 2) - this.r[i] - w.r;
@@ -319,7 +319,7 @@ export class ThreatMap {
 /** Whether e is Engaged with someone other than w (it fights there; engaged with w alone, it is free once w is gone). */
 function busy(s: State, e: Warrior, w: Warrior): boolean {
   if (!engaged(s, e)) return false;
-  for (const f of engagedEnemies(s as GameState, e)) if (f !== w) return true;
+  for (const f of engagedEnemies(s, e)) if (f !== w) return true;
   return false;
 }
 
@@ -481,7 +481,7 @@ export function closingEdge(s: State, me: 0 | 1): number {
       }
     }
     const dealt = [0, 0];
-    const g = s as GameState;
+    const g = s;
     for (const p of [0, 1] as const) {
       const q = p === 0 ? 1 : 0;
       let them = 0;

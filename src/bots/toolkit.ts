@@ -45,44 +45,42 @@ export { PATH_TOLERANCE } from '../board/index.js';
 export type { Path } from '../board/index.js';
 
 type State = Readonly<GameState>;
-/** The engine's questions take a GameState; they never change it. */
-const st = (s: State): GameState => s as GameState;
 
 // ---------------------------------------------------------------- targets, engagement, movement
 
 /** Enemies and markers a Charge could reach now (R18), as TargetRefs (marker i is -1 - i). */
 export function legalChargeTargets(s: State, w: Warrior): TargetRef[] {
-  return chargeTargets(st(s), w);
+  return chargeTargets(s, w);
 }
 
 /** Enemy warriors w may Clash now (within Engagement Range, Duel isolation respected). */
 export function legalClashTargets(s: State, w: Warrior): Warrior[] {
-  return engagedEnemies(st(s), w);
+  return engagedEnemies(s, w);
 }
 
 /** Markers w may Clash now (R26), as marker indices. */
 export function legalClashMarkers(s: State, w: Warrior): number[] {
-  return clashableMarkers(st(s), w);
+  return clashableMarkers(s, w);
 }
 
 /** Enemy warriors and markers w may Volley now (range, line of sight, Intervening; R22). */
 export function legalVolleyTargets(s: State, w: Warrior): TargetRef[] {
-  return volleyTargets(st(s), w);
+  return volleyTargets(s, w);
 }
 
 /** Whether w may Volley `target` now, and whether the target would be Obscured (an extra block die, R22). */
 export function volleyLine(s: State, w: Warrior, target: TargetRef): { ok: boolean; obscured: boolean } {
-  return volleyCheck(st(s), w, target);
+  return volleyCheck(s, w, target);
 }
 
 /** Whether w is Engaged with any enemy (R5). */
 export function engaged(s: State, w: Warrior): boolean {
-  return isEngaged(st(s), w);
+  return isEngaged(s, w);
 }
 
 /** How far a March (or Charge) would take w now: halved on a repeat unless Press Forward (R17, R21). */
 export function marchNow(s: State, w: Warrior): number {
-  return marchAllowance(st(s), w, s.activation && s.activation.warrior === w.id ? s.activation : null);
+  return marchAllowance(s, w, s.activation && s.activation.warrior === w.id ? s.activation : null);
 }
 
 /** Gap between two bases' edges, inches (the rules' distances are edge to edge). */
@@ -97,7 +95,7 @@ export function distanceTo(w: { x: number; y: number }, x: number, y: number): n
 
 /** Whether `target` would be Outnumbered by w's friends if w Clashed it now (R13). */
 export function outnumbered(s: State, w: Warrior, target: Warrior): boolean {
-  return isOutnumbered(st(s), w, target);
+  return isOutnumbered(s, w, target);
 }
 
 /** Whether w is within Command Range of character c (R4). */
@@ -107,7 +105,7 @@ export function inRangeOfCommand(c: Warrior, w: Warrior): boolean {
 
 /** A characteristic with the Command Abilities in force (R21). */
 export function statNow(s: State, w: Warrior, name: 'march' | 'clash' | 'attacks' | 'volley' | 'defense' | 'evasion' | 'resolve'): number {
-  return stat(st(s), w, name);
+  return stat(s, w, name);
 }
 
 // ---------------------------------------------------------------- exact attack odds
@@ -154,7 +152,7 @@ function oddsKey(o: AttackOptions, t: Warrior, resolve: number, overkill: boolea
  * distribution, memoised (the same few profiles recur all game).
  */
 export function attackOdds(s: State, w: Warrior, target: Warrior, opts: AttackOddsOptions): AttackOdds {
-  const g = st(s);
+  const g = s;
   const clash = opts.action === 'clash';
   const outnumbered = clash && (opts.outnumbered ?? isOutnumbered(g, w, target));
   const inspired = clash && opts.inspired === true;
@@ -217,7 +215,7 @@ function fateOf(s: State, target: Warrior, resolve: number, wounds: number[]): A
  * Evasion and its face rules, count; memoised with attackOdds's answers.
  */
 export function hitsOdds(s: State, target: Warrior, hits: number): AttackOdds {
-  const g = st(s);
+  const g = s;
   const full = attackOptionsFor(g, target, target, { action: 'volley', dice: hits, hitCap: hits, outnumbered: false, inspired: false, aimed: false, obscured: false });
   const o: AttackOptions = { dice: hits, hitCap: hits, blockDice: full.blockDice, blockRules: full.blockRules };
   const resolve = stat(g, target, 'resolve');
@@ -327,7 +325,7 @@ export function objectives(s: State): readonly Objective[] {
   // In the Action Phase only actions move warriors or change who is Broken!; elsewhere any decision may
   // (a deployment, Rallying Cry, a Duel's placement).
   if (c.s === s && c.actions === s.actions && c.round === s.round && c.phase === s.phase && (s.phase === 'action' || c.decisions === s.decisions)) return c.value;
-  const g = st(s);
+  const g = s;
   // Steamroller's eligibility looks at whole regiments: every warrior's control view. The other rules
   // need only the warriors inside a place, made when first found inside one (most stand in none).
   const all = s.match.control === 'steamroller' ? controlWarriors(g) : null;
@@ -407,7 +405,7 @@ export function scoreIfVictoryNow(s: State): [number, number] {
     scenario: s.match.scenario,
     state: copyScenarioState(SCORED, s.scenarioState),
     round: s.round,
-    warriors: controlWarriors(st(s)),
+    warriors: controlWarriors(s),
     tally: s.tally, // victoryPhase only reads it
     control: s.match.control,
     ruleset: s.match.ruleset,

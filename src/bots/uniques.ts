@@ -11,7 +11,6 @@ import { attackValue, DEFAULT_WEIGHTS, engaged, hitsOdds, type EvalWeights } fro
 import { warriorWorth } from './worth.js';
 
 type State = Readonly<GameState>;
-const st = (s: State): GameState => s as GameState;
 
 /** A Unique Action a script found: its name, target, worth and a reason. */
 export interface UniquePick {
@@ -38,7 +37,7 @@ function hitsValue(s: State, t: Warrior, hits: number, weights: Readonly<EvalWei
 export function bestUnique(s: State, w: Warrior, a: Activation, weights: Readonly<EvalWeights> = DEFAULT_WEIGHTS): UniquePick | null {
   const names = w.profile.uniqueActions;
   if (names.length === 0) return null;
-  const g = st(s);
+  const g = s;
   const isEngaged = engaged(s, w);
   let best: UniquePick | null = null;
   for (let i = 0; i < names.length; i++) {

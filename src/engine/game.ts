@@ -8,7 +8,7 @@ import { end } from './flow/end.js';
 import { applyChoice, startGame } from './flow/sequence.js';
 import type { Flow } from './flow/shared.js';
 import { IllegalChoiceError } from './illegal.js';
-import { cloneState, createState, scratchScenarioState } from './setup.js';
+import { cloneState, copyState, createState, scratchScenarioState } from './setup.js';
 import type { Choice, Decision, GameEvent, GameState, Warrior } from './types.js';
 
 /** Counts the d6 a dice source rolls (seededDice counts already). */
@@ -87,6 +87,20 @@ export class Game {
    */
   static fork(state: Readonly<GameState>, diceSeed: string): Game {
     return new Game(cloneState(state as GameState), seededDice(childRng(diceSeed, 'dice')), null);
+  }
+
+  /**
+   * Game.fork without allocating a new state: makes `into` (a fork of the
+   * same game, e.g. the last playout's) a fork of `state` again, by copyState
+   * into its own arrays, its dice re-seeded from `diceSeed`, no listener. It
+   * then plays exactly as Game.fork(state, diceSeed) would (copyState forgets
+   * what was worked out from its old position).
+   */
+  static forkInto(into: Game, state: Readonly<GameState>, diceSeed: string): Game {
+    copyState(into.state, state);
+    into.flow.dice = countRolls(seededDice(childRng(diceSeed, 'dice')));
+    into.flow.emit = null;
+    return into;
   }
 
   /** d6 rolled so far by this game's dice stream. */

@@ -17,5 +17,5 @@ export { attackOptionsFor, type AttackSpec } from './combat.js';
 export { controlWarrior, controlWarriors, regimentsAlive } from './control.js';
 export { blockDiceFor, coveredBy, stat } from './abilities.js';
 export { inCommandRange, inEngagement } from './space.js';
-export { marchBlocked } from './paths.js';
-export { memoKey, memoOf, type MemoKey } from './memo.js';
+export { marchBlocked } from './walk.js';
+export { lifeOf, memoKey, memoOf, memoryKey, memoryOf, type MemoKey } from './memo.js';

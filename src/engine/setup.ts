@@ -81,6 +81,7 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
   Object.defineProperty(match, 'memo', { enumerable: false });
   return {
     match,
+    memory: [],
     warriors,
     grid: createGrid(table, warriors),
     alive: [warriors.filter((w) => w.player === 0).length, warriors.filter((w) => w.player === 1).length],
@@ -111,11 +112,13 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
  * An independent copy of the game as it stands: applying choices to it never
  * changes the original. Only what play changes is copied, field by field; the
  * Match (rules, scenario, terrain, profiles, armies' abilities) is shared.
+ * Its memory starts empty: a fork has seen nothing of the game (memo.ts).
  */
 export function cloneState(s: GameState): GameState {
   const ss = s.scenarioState;
   return {
     match: s.match,
+    memory: [], // a fork has seen nothing of the game yet
     warriors: s.warriors.map(copyWarrior),
     grid: cloneGrid(s.grid),
     alive: [s.alive[0], s.alive[1]],
@@ -157,6 +160,8 @@ export function cloneState(s: GameState): GameState {
  * Makes `into` the same game as `from` (a state of the same Match, e.g. an
  * earlier cloneState of it), reusing `into`'s arrays and objects: a
  * preallocated fork reset for the next playout without allocating anew.
+ * The answers worked out from `into` and its memory are forgotten, so it
+ * answers every question as a fresh cloneState of `from` would (memo.ts).
  */
 export function copyState(into: GameState, from: Readonly<GameState>): GameState {
   if (into.match !== from.match) throw new Error('copyState: the two states belong to different games');

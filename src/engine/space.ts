@@ -39,7 +39,7 @@ export function inEngagement(s: GameState, a: Warrior, b: Warrior): boolean {
 }
 
 /** Whether a warrior is Engaged with any enemy (R5, R17). */
-export function isEngaged(s: GameState, w: Warrior): boolean {
+export function isEngaged(s: Readonly<GameState>, w: Warrior): boolean {
   return engagedId(s, w, false) >= 0;
 }
 
@@ -75,7 +75,7 @@ function engagedId(s: GameState, w: Warrior, lowest: boolean): number {
 }
 
 /** Enemy warriors within Engagement Range of w, by id. */
-export function engagedEnemies(s: GameState, w: Warrior): Warrior[] {
+export function engagedEnemies(s: Readonly<GameState>, w: Warrior): Warrior[] {
   const out: Warrior[] = [];
   const ws = s.warriors;
   for (let i = 0; i < ws.length; i++) {
@@ -137,7 +137,7 @@ export function overlapsBase(s: GameState, w: Warrior, x: number, y: number): bo
  * Only bases near the path's capsule can matter, so the grid finds the
  * candidates. Valid until the next call.
  */
-export function moveObstacles(s: GameState, w: Warrior, ax: number, ay: number, tx: number, ty: number, reach: number, enemies: boolean): Obstacles {
+export function moveObstacles(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, tx: number, ty: number, reach: number, enemies: boolean): Obstacles {
   const o = OBSTACLES;
   const g = s.grid;
   const ws = s.warriors;
@@ -198,7 +198,7 @@ function standardMarkers(s: GameState, out: Circle[], n: number): number {
 }
 
 /** Whether a base of radius r at (x, y) would overlap impassable terrain (touching is allowed, R31). */
-export function overlapsImpassable(s: GameState, x: number, y: number, r: number): boolean {
+export function overlapsImpassable(s: Readonly<GameState>, x: number, y: number, r: number): boolean {
   const { polygons, bounds } = s.match.impassable;
   const lim = r - 1e-9;
   for (let i = 0; i < polygons.length; i++) {

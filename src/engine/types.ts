@@ -180,6 +180,12 @@ export interface MemoEntry {
 export interface GameState {
   /** What the game fixes (shared by every fork: never write through it). */
   readonly match: Match;
+  /**
+   * What readers have seen of the game so far through this state, by owner
+   * (memo.ts): not rules, not state. A fork starts with none; copyState
+   * forgets `into`'s.
+   */
+  readonly memory: (MemoEntry | undefined)[];
   warriors: Warrior[];
   /** Where the warriors on the table stand (grid.ts), for the near-by questions of every decision. */
   grid: WarriorGrid;

@@ -10,7 +10,7 @@ import { getPolicy } from '../../src/bots/index.js';
 import { aside } from '../../src/bots/act.js';
 import { newMoveTally, noteMove, tallyMoves } from '../../src/bots/jams.js';
 import { Game, playGame } from '../../src/engine/index.js';
-import { leg } from '../../src/engine/paths.js';
+import { leg } from '../../src/engine/walk.js';
 import { placeOnTable } from '../../src/engine/grid.js';
 import type { GameState, PlayerIndex } from '../../src/engine/types.js';
 import { createRng } from '../../src/dice/index.js';

@@ -1,6 +1,6 @@
 /** The planner's answer to "how would this warrior March there", for plugins and bots (read-only). */
 import type { Path } from '../../board/index.js';
-import { plannedPath } from '../paths.js';
+import { plannedPath } from '../walk.js';
 import type { GameState, Warrior } from '../types.js';
 import { marchAllowance } from './movement.js';
 

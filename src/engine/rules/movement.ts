@@ -9,7 +9,7 @@ import { warriorLabel } from '../combat.js';
 import type { Ctx } from '../combat.js';
 import { placeOnTable } from '../grid.js';
 import { finite, illegal } from '../illegal.js';
-import { givenRoute, leg, walkRoute, walkTowards, type Walk } from '../paths.js';
+import { givenRoute, leg, walkRoute, walkTowards, type Walk } from '../walk.js';
 import type { ActionChoice, ActionType, Activation, GameState, Warrior } from '../types.js';
 
 /** R17: March, halved (rounded up) after the first unless Press Forward covers the warrior (R21). */
@@ -23,7 +23,7 @@ export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): 
  * Moves w towards (x, y) as far as the rules allow and reports it. A Charge
  * goes straight (R18); a March, an entering March and a Reposition follow
  * the policy's `path` when given, else the shortest path when the straight
- * line is blocked or crosses difficult terrain (R41; engine/paths.ts).
+ * line is blocked or crosses difficult terrain (R41; engine/walk.ts).
  * March-like moves may not leave an Engagement Range once entered
  * (`keepEngagement`).
  */

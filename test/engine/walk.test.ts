@@ -330,9 +330,9 @@ describe('shortestPath and pathDistance (the planner for plugins)', () => {
 
 describe("walkTowards remembers the planner's last answers only for the very same question", () => {
   it('after a base moves, the same March is planned again around it (as a copy of the module that never asked)', async () => {
-    const freshPath = '../../src/engine/paths.ts?fresh';
-    const fresh: typeof import('../../src/engine/paths.js') = await import(/* @vite-ignore */ freshPath);
-    const live = await import('../../src/engine/paths.js');
+    const freshPath = '../../src/engine/walk.ts?fresh';
+    const fresh: typeof import('../../src/engine/walk.js') = await import(/* @vite-ignore */ freshPath);
+    const live = await import('../../src/engine/walk.js');
     const sk = skirmish({
       warriors: [
         { player: 0, x: 10, y: 10 },

@@ -5,7 +5,7 @@
  * a March straight into one and stop it there.
  */
 import { describe, expect, it } from 'vitest';
-import { plannedPath } from '../../src/engine/paths.js';
+import { plannedPath } from '../../src/engine/walk.js';
 import type { GameEvent } from '../../src/engine/types.js';
 import type { ObjectiveMarker } from '../../src/scenarios/types.js';
 import { skirmish } from './harness.js';

@@ -1,14 +1,17 @@
 /**
- * Path movement (R41): what a March, a repeat March, a Reinforcement's
- * entering March and a Reposition may follow, and the planner's questions
- * asked of a game state. The board's planner (board/paths.ts) finds the
- * route; the walk along it uses the same moveAlong as a straight move, one
- * leg at a time, so that a path spends the allowance, meets bases and keeps
- * an entered Engagement Range exactly as a straight line does.
+ * How a March-like move walks (R41): what a March, a repeat March, a
+ * Reinforcement's entering March and a Reposition may follow, and the
+ * questions a policy asks of such a move in a game state (one leg, the space
+ * a move plans in, whether a straight March is blocked, the planned path).
+ * The board's path planner (board/planner.ts) finds the route; the walk
+ * along it uses the same moveAlong as a straight move, one leg at a time, so
+ * that a path spends the allowance, meets bases and keeps an entered
+ * Engagement Range exactly as a straight line does.
  */
 import { freeGoal, moveAlong, planPath } from '../board/index.js';
 import type { Circle, MoveOptions, MoveResult, Path, PathSpace, Point, StopReason } from '../board/index.js';
 import { warriorsInBox, warriorsNear } from './grid.js';
+import { memoKey, memoOf } from './memo.js';
 import { moveObstacles, overlapsImpassable } from './space.js';
 import type { GameState, PlayerIndex, Warrior } from './types.js';
 
@@ -45,7 +48,7 @@ const MOVE: MoveOptions & { mover: Circle; to: Point; out: MoveResult } = {
  * Engagement Range once entered (`keepEngagement`). The answer is MOVE.out,
  * valid until the next call.
  */
-export function leg(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): MoveResult {
+export function leg(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): MoveResult {
   // The centre travels at most the allowance (difficult terrain only shortens it).
   const dx = x - ax;
   const dy = y - ay;
@@ -76,7 +79,7 @@ export function leg(s: GameState, w: Warrior, ax: number, ay: number, x: number,
  * be met; R41). Warriors in id order, then the standing standard markers.
  * A reused object, valid until the next call.
  */
-export function pathSpace(s: GameState, w: Warrior, x0: number, y0: number, reach: number): PathSpace {
+export function pathSpace(s: Readonly<GameState>, w: Warrior, x0: number, y0: number, reach: number): PathSpace {
   const g = s.grid;
   const sp = SPACE;
   const bases = sp.bases as Circle[];
@@ -126,7 +129,7 @@ const IDS: number[] = [];
  * whole path, not only the part one March covers. Null when w is not on the
  * table or no path exists.
  */
-export function plannedPath(s: GameState, w: Warrior, x: number, y: number, allowance: number): Path | null {
+export function plannedPath(s: Readonly<GameState>, w: Warrior, x: number, y: number, allowance: number): Path | null {
   if (w.status !== 'table') return null;
   return planPath(pathSpace(s, w, w.x, w.y, allowance), { x: w.x, y: w.y }, { x, y });
 }
@@ -137,7 +140,7 @@ export function plannedPath(s: GameState, w: Warrior, x: number, y: number, allo
  * not against what holds (x, y) itself. The engine then plans a path (R41);
  * a policy that wants to spare the planner can ask first. Read-only.
  */
-export function marchBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keepEngagement = true): boolean {
+export function marchBlocked(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keepEngagement = true): boolean {
   // A policy drawing candidates may ask the same question twice in one decision (random's March at the
   // nearest enemy): a blocked answer is kept for the rest of the decision (an open one is sent at once).
   if (askedBlocked(s, w, x, y, max, keepEngagement)) return true;
@@ -148,9 +151,8 @@ export function marchBlocked(s: GameState, w: Warrior, x: number, y: number, max
   return blocked;
 }
 
-/** The blocked questions asked lately, each with the state, decision and bases it was asked of (a small ring). */
-interface BlockedMemo {
-  s: GameState | null;
+/** One blocked question: the decision and bases it was asked at, the warrior, the goal, the allowance. */
+interface Blocked {
   dec: number;
   c0: number;
   c1: number;
@@ -161,13 +163,23 @@ interface BlockedMemo {
   keep: boolean;
 }
 
-const BLOCKED: BlockedMemo[] = Array.from({ length: 4 }, () => ({ s: null, dec: -1, c0: 0, c1: 0, w: -1, x: 0, y: 0, max: 0, keep: true }));
-let blockedNext = 0;
+/** The blocked questions asked lately of the state `s` (a small ring; the Match's memo, so copyState forgets them). */
+const BLOCKED = memoKey(() => ({
+  s: null as Readonly<GameState> | null,
+  next: 0,
+  ring: Array.from({ length: 4 }, (): Blocked => ({ dec: -1, c0: 0, c1: 0, w: -1, x: 0, y: 0, max: 0, keep: true })),
+}));
 
-function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): void {
-  const m = BLOCKED[blockedNext];
-  blockedNext = (blockedNext + 1) % BLOCKED.length;
-  m.s = s;
+function rememberBlocked(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keep: boolean): void {
+  const b = memoOf(s, BLOCKED);
+  if (b.s !== s) {
+    // Taken over from another state: its answers are not this one's.
+    for (const m of b.ring) m.w = -1;
+    b.s = s;
+    b.next = 0;
+  }
+  const m = b.ring[b.next];
+  b.next = (b.next + 1) % b.ring.length;
   m.dec = s.decisions;
   m.c0 = s.grid.changes[0];
   m.c1 = s.grid.changes[1];
@@ -179,10 +191,12 @@ function rememberBlocked(s: GameState, w: Warrior, x: number, y: number, max: nu
 }
 
 /** Whether this very question was answered "blocked" within the same decision, nothing on the table moved since. */
-function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean): boolean {
-  for (let i = 0; i < BLOCKED.length; i++) {
-    const m = BLOCKED[i];
-    if (m.s === s && m.dec === s.decisions && m.w === w.id && m.x === x && m.y === y && m.max === max && m.keep === keep && m.c0 === s.grid.changes[0] && m.c1 === s.grid.changes[1]) return true;
+function askedBlocked(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keep: boolean): boolean {
+  const b = memoOf(s, BLOCKED);
+  if (b.s !== s) return false;
+  for (let i = 0; i < b.ring.length; i++) {
+    const m = b.ring[i];
+    if (m.dec === s.decisions && m.w === w.id && m.x === x && m.y === y && m.max === max && m.keep === keep && m.c0 === s.grid.changes[0] && m.c1 === s.grid.changes[1]) return true;
   }
   return false;
 }
@@ -192,11 +206,12 @@ function askedBlocked(s: GameState, w: Warrior, x: number, y: number, max: numbe
  * it is when that very March is chosen next (a policy asks, then sends it):
  * valid while the state, the warrior's place and the bases on the table
  * (the grid's change counts) are as they were, within the same decision.
+ * The Match's memo: copyState forgets it.
  */
-const LAST = { s: null as GameState | null, w: -1, wx: 0, wy: 0, x: 0, y: 0, max: 0, keep: true, c0: 0, c1: 0, dec: 0, rx: 0, ry: 0, why: 'destination' as StopReason };
+const LAST = memoKey(() => ({ s: null as Readonly<GameState> | null, w: -1, wx: 0, wy: 0, x: 0, y: 0, max: 0, keep: true, c0: 0, c1: 0, dec: 0, rx: 0, ry: 0, why: 'destination' as StopReason }));
 
-function remember(s: GameState, w: Warrior, x: number, y: number, max: number, keep: boolean, r: MoveResult): void {
-  const L = LAST;
+function remember(s: Readonly<GameState>, w: Warrior, x: number, y: number, max: number, keep: boolean, r: MoveResult): void {
+  const L = memoOf(s, LAST);
   L.keep = keep;
   L.s = s;
   L.w = w.id;
@@ -213,9 +228,10 @@ function remember(s: GameState, w: Warrior, x: number, y: number, max: number, k
   L.why = r.stoppedBy;
 }
 
-function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
-  const L = LAST;
-  return (
+/** The last open March's entry when it answers this very move, else null. */
+function remembered(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keep: boolean): ReturnType<typeof LAST.make> | null {
+  const L = memoOf(s, LAST);
+  const same =
     L.s === s &&
     L.keep === keep &&
     L.w === w.id &&
@@ -229,8 +245,8 @@ function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number,
     w.x === ax &&
     w.y === ay &&
     // Asked while choosing (decisions D), taken while applying that choice (D + 1): nothing else happened between.
-    (s.decisions === L.dec || s.decisions === L.dec + 1)
-  );
+    (s.decisions === L.dec || s.decisions === L.dec + 1);
+  return same ? L : null;
 }
 
 /**
@@ -239,7 +255,7 @@ function remembered(s: GameState, w: Warrior, ax: number, ay: number, x: number,
  * w's base, and the free point nearest it (board.freeGoal) is where the move
  * stopped. Only the bases near (x, y) can hold it.
  */
-function stoppedAtGoal(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, sx: number, sy: number): boolean {
+function stoppedAtGoal(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, sx: number, sy: number): boolean {
   // Most often (x, y) is a free place, which a move that stopped short has not reached: no need for the pushes.
   const r = w.r;
   const onTable = x >= r && y >= r && x <= s.match.table.width - r && y <= s.match.table.height - r;
@@ -283,7 +299,7 @@ const CLEAR = 1e-4;
  * Whether a base of w's size at (x, y) would stand on the table, off impassable terrain and clear of
  * every base but w's and `touched`'s (warriors and standing standard markers), each by more than CLEAR.
  */
-function standsClear(s: GameState, w: Warrior, x: number, y: number, touched: Circle): boolean {
+function standsClear(s: Readonly<GameState>, w: Warrior, x: number, y: number, touched: Circle): boolean {
   const r = w.r;
   const e = r + CLEAR;
   if (x < e || y < e || x > s.match.table.width - e || y > s.match.table.height - e) return false;
@@ -313,7 +329,7 @@ function standsClear(s: GameState, w: Warrior, x: number, y: number, touched: Ci
 }
 
 /** The one base (warrior or standard marker) a base of w's size at (x, y) would overlap, null for none, MANY for several. */
-function lonelyOverlap(s: GameState, w: Warrior, x: number, y: number): Circle | null {
+function lonelyOverlap(s: Readonly<GameState>, w: Warrior, x: number, y: number): Circle | null {
   const g = s.grid;
   let found: Circle | null = null;
   for (let p = 0; p < 2; p++) {
@@ -367,11 +383,12 @@ const ROUTE: Point[] = [];
  * table edge or an Engagement Range; along the planned shortest path when a
  * base or impassable terrain blocks it (R41).
  */
-export function walkTowards(s: GameState, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
-  if (remembered(s, w, ax, ay, x, y, max, keepEngagement)) {
-    LAST.s = null;
+export function walkTowards(s: Readonly<GameState>, w: Warrior, ax: number, ay: number, x: number, y: number, max: number, keepEngagement: boolean): Walk {
+  const L = remembered(s, w, ax, ay, x, y, max, keepEngagement);
+  if (L !== null) {
+    L.s = null;
     WALK.via.length = 0;
-    return walked(LAST.rx, LAST.ry, LAST.why, -1);
+    return walked(L.rx, L.ry, L.why, -1);
   }
   const first = leg(s, w, ax, ay, x, y, max, keepEngagement);
   const why = first.stoppedBy;
@@ -467,7 +484,7 @@ function plannedOnce(sp: PathSpace, ax: number, ay: number, x: number, y: number
  * short. With `strict` (a path a policy gave), a leg cut short by anything
  * but the allowance is a fault (R41): `faultLeg` says which.
  */
-export function walkRoute(s: GameState, w: Warrior, route: readonly Point[], max: number, keepEngagement: boolean, strict: boolean): Walk {
+export function walkRoute(s: Readonly<GameState>, w: Warrior, route: readonly Point[], max: number, keepEngagement: boolean, strict: boolean): Walk {
   let x = route[0].x;
   let y = route[0].y;
   let left = max;

@@ -1,5 +1,5 @@
 /**
- * Shortest paths of a moving base (R41): straight segments around the bases
+ * The path planner: shortest paths of a moving base (R41): straight segments around the bases
  * and impassable terrain on the table, with difficult terrain's double cost.
  *
  * Method. The base's centre moves in the free space: outside every other base
@@ -25,6 +25,9 @@
  * one on the tables the property tests draw.
  *
  * Pure geometry: plain numbers in, a new Path out; nothing here knows a game.
+ * The planner owns its scratch (the Space every question fills, the circle,
+ * node and heap buffers of the search, the refinement's marks): one question
+ * at a time, none asked inside another, no garbage per question.
  */
 import { EPSILON, asPrepared, boundsNear, pointInBoundedPolygon, polygonSignedArea, segmentPointDistanceSq, segmentsDistance } from './geometry.js';
 import type { Circle, Point, Polygon, PreparedPolygons, Table } from './types.js';

@@ -13,7 +13,7 @@ import { freeGoal } from '../../src/board/index.js';
 import { randomPolicy } from '../../src/bots/index.js';
 import { childRng } from '../../src/dice/index.js';
 import { Game, marchBlocked } from '../../src/engine/index.js';
-import { leg, pathSpace } from '../../src/engine/paths.js';
+import { leg, pathSpace } from '../../src/engine/walk.js';
 import type { GameState, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
