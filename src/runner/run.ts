@@ -145,7 +145,7 @@ const tournamentNames = (out: string): Record<string, string> => ({ pairings: pa
 /** Whether a cell plays a plugin bot. */
 export const hasPlugin = (c: CellSpec): boolean => isPluginSpec(c.policyA) || isPluginSpec(c.policyB);
 
-/** Runs an experiment (or one shard of it) in its checked, locked output folder (lock.ts). */
+/** Runs an experiment (or one shard of it) in its checked, locked output folder (batch/lock.ts). */
 export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   return inLockedFolder(opts.out ?? opts.experiment.out, () => runLocked(opts));
 }
