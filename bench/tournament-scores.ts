@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runner: typeof import('../src/runner/index.js') = await import(pathToFileURL(path.join(root, 'dist', 'runner', 'index.js')).href);
+const batch: typeof import('../src/batch/index.js') = await import(pathToFileURL(path.join(root, 'dist', 'batch', 'index.js')).href);
 
 /** Policy A's score over some games. */
 export interface Score {
@@ -35,12 +36,12 @@ export async function tournamentScores(o: {
   const r = await runner.runTournament(t, { workers: o.workers, ...(o.gameModule ? { gameModule: o.gameModule } : {}) });
   if (r.run.errors > 0) throw new Error(`${o.a} vs ${o.b}: ${r.run.errors} games failed (see ${o.out}/errors.csv)`);
   const lines = readFileSync(path.join(o.out, 'games.csv'), 'utf8').trim().split('\n');
-  const cols = runner.parseCsvLine(lines[0]);
+  const cols = batch.parseCsvLine(lines[0]);
   const [iScenario, iWinner] = [cols.indexOf('scenario'), cols.indexOf('winner')];
   const by = new Map<string, Score>();
   const all: Score = { games: 0, score: 0, draws: 0 };
   for (const line of lines.slice(1)) {
-    const f = runner.parseCsvLine(line);
+    const f = batch.parseCsvLine(line);
     const sc = by.get(f[iScenario]) ?? { games: 0, score: 0, draws: 0 };
     by.set(f[iScenario], sc);
     for (const x of [sc, all]) {

@@ -28,6 +28,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['scenarios', 'stats'],
   ['dice', 'army'],
   ['board', 'rules'],
+  // Low on purpose: the batch layer (pool, checkpoint, lock, CSV schemas) can import no game, only data.
+  ['batch'],
   ['data'],
   ['errors.ts', 'types.ts'],
 ];

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../data/outputs.js';
 import { confirmText, playsStronger } from '../runner/confirm.js';
-import { csvHeader, csvText, gameFromFields, parseCsvLine } from '../runner/csv.js';
-import { inLockedFolder } from '../runner/lock.js';
+import { csvHeader, csvText } from '../batch/csv.js';
+import { gameFromCsv } from '../runner/csv.js';
+import { inLockedFolder } from '../batch/lock.js';
 import { outputFiles, runExperiment, type ProgressUpdate } from '../runner/run.js';
 import type { Experiment, GameRecord, Shard } from '../runner/types.js';
 import {
@@ -143,7 +144,7 @@ async function phase(e: Experiment, o: BalanceOptions): Promise<PhaseGames> {
 
 function readGames(file: string): GameRecord[] {
   const lines = readFileSync(file, 'utf8').split('\n').slice(1);
-  return lines.filter((l) => l !== '').map((l) => gameFromFields(parseCsvLine(l)));
+  return lines.filter((l) => l !== '').map(gameFromCsv);
 }
 
 const num = (x: number, digits: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '');

@@ -13,4 +13,3 @@ export { deploymentFor, entryPointNear, formationAt, nearestEnemy, pick, randomE
 export * from './toolkit.js';
 export * from './scripts.js';
 export { loadPlugin, PluginError, pluginFile, pluginHash, resolvePolicySpec } from './plugins.js';
-export { createWatch, DEFAULT_DECISION_TIMEOUT_S, readWatch, setDecisionTimeout, setWatch, watchGame, type WatchedDecision } from './watch.js';

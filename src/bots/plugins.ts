@@ -12,7 +12,7 @@ import type { Choice, Decision, GameView, Policy } from '../engine/types.js';
 import type { Rng } from '../dice/types.js';
 import { InputError } from '../errors.js';
 import { isPluginSpec, loadedPlugins, splitSpec } from './registry.js';
-import { beginDecision, decisionLimitMs, endDecision } from './watch.js';
+import { beginDecision, decisionLimitMs, endDecision } from '../batch/watch.js';
 import { readOnlyMaker, readOnlyView, ReadOnlyWrite } from './readonly.js';
 
 const isPolicy = (x: unknown): x is Policy => typeof x === 'object' && x !== null && typeof (x as Policy).name === 'string' && typeof (x as Policy).choose === 'function';

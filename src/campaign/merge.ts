@@ -7,12 +7,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { csvHeader, csvText, ERROR_COLUMNS, parseCsvLine } from '../runner/csv.js';
+import { csvHeader, csvText, ERROR_COLUMNS } from '../batch/csv.js';
 import { StagedFiles } from '../data/outputs.js';
-import { packageVersion } from '../runner/paths.js';
+import { packageVersion } from '../batch/package.js';
 import { BATTLE_COLUMNS, CAMPAIGN_COLUMNS, CampaignSummary, summaryInputOf, TERRITORY_COLUMNS } from './output.js';
 import { campaignFiles } from './run.js';
-import { claimFolder } from '../runner/claim.js';
+import { claimFolder } from '../batch/claim.js';
 import type { Campaign } from './types.js';
 
 interface SliceManifest {
@@ -74,7 +74,7 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
     .slice(1)
     .forEach((line, i) => {
       try {
-        summary.add(summaryInputOf(c, parseCsvLine(line)));
+        summary.add(summaryInputOf(c, line));
       } catch (err) {
         throw new InputError(`campaigns.csv of the slices: row ${i + 1}: ${(err as Error).message}`);
       }

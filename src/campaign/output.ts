@@ -1,41 +1,55 @@
 /** The campaign CSVs: their columns, rows and the running summary behind territories.csv and the printed summary. */
+import { columnsOf, csvFields, fieldsByName, rowOf, type CsvSchema } from '../batch/csv.js';
 import { wilsonInterval } from '../stats/index.js';
-import type { Campaign } from './types.js';
+import type { BattleRecord, Campaign } from './types.js';
 import type { CampaignRow } from './worker.js';
 
-/** campaigns.csv: one row a campaign. `a` and `b` are factions[0] and factions[1] of the file. */
-export const CAMPAIGN_COLUMNS = [
-  'campaign',
-  'seed',
-  'faction_a',
-  'faction_b',
-  'winner',
-  'cycles',
-  'cp_a',
-  'cp_b',
-  'decided_by',
-  // One letter a territory in map order: a, b or - (neutral); what territories.csv is computed from.
-  'end_holders',
-  'cycle3_holders',
-] as const;
+/** A campaign with its file, as its campaigns.csv and battles.csv rows see it. */
+interface Of {
+  c: Campaign;
+  r: CampaignRow;
+}
 
 const HOLDER = ['-', 'a', 'b'];
 const holders = (h: number[]): string => h.map((f) => HOLDER[f + 1]).join('');
 const unholders = (s: string): number[] => [...s].map((ch) => HOLDER.indexOf(ch) - 1);
 
+/** campaigns.csv: one row a campaign. `a` and `b` are factions[0] and factions[1] of the file. */
+export const CAMPAIGN_SCHEMA: CsvSchema<Of> = [
+  { name: 'campaign', value: ({ r }) => r.campaign },
+  { name: 'seed', value: ({ r }) => r.seed },
+  { name: 'faction_a', value: ({ c }) => c.factions[0].name },
+  { name: 'faction_b', value: ({ c }) => c.factions[1].name },
+  { name: 'winner', value: ({ c, r }) => c.factions[r.winner].name },
+  { name: 'cycles', value: ({ r }) => r.cycles },
+  { name: 'cp_a', value: ({ r }) => r.campaignPoints[0] },
+  { name: 'cp_b', value: ({ r }) => r.campaignPoints[1] },
+  { name: 'decided_by', value: ({ r }) => r.decidedBy },
+  // One letter a territory in map order: a, b or - (neutral); what territories.csv is computed from.
+  { name: 'end_holders', value: ({ r }) => holders(r.endHolder) },
+  { name: 'cycle3_holders', value: ({ r }) => holders(r.cycle3Holder) },
+];
+
+export const CAMPAIGN_COLUMNS = columnsOf(CAMPAIGN_SCHEMA);
+
+export function campaignRow(c: Campaign, r: CampaignRow): (string | number)[] {
+  return rowOf(CAMPAIGN_SCHEMA, { c, r });
+}
+
 /** What the summary needs of a campaign. */
 export type SummaryInput = Pick<CampaignRow, 'winner' | 'cycles' | 'decidedBy' | 'endHolder' | 'cycle3Holder'>;
 
-/** A campaigns.csv row (fields as parseCsvLine gives them) back into what the summary needs (merging slices). */
-export function summaryInputOf(c: Campaign, f: string[]): SummaryInput {
-  const winner = c.factions.findIndex((x) => x.name === f[4]);
-  const endHolder = unholders(f[9] ?? '');
-  const cycle3Holder = unholders(f[10] ?? '');
+/** A campaigns.csv line back into what the summary needs (merging slices). */
+export function summaryInputOf(c: Campaign, line: string): SummaryInput {
+  const f = fieldsByName(CAMPAIGN_SCHEMA, csvFields(CAMPAIGN_SCHEMA, line));
+  const winner = c.factions.findIndex((x) => x.name === f.winner);
+  const endHolder = unholders(f.end_holders);
+  const cycle3Holder = unholders(f.cycle3_holders);
   const n = c.territories.length;
-  if (f.length !== CAMPAIGN_COLUMNS.length || winner < 0 || endHolder.length !== n || cycle3Holder.length !== n || [...endHolder, ...cycle3Holder].includes(-2)) {
+  if (winner < 0 || endHolder.length !== n || cycle3Holder.length !== n || [...endHolder, ...cycle3Holder].includes(-2)) {
     throw new Error(`expected ${CAMPAIGN_COLUMNS.length} fields of a campaign of ${c.name}`);
   }
-  return { winner: winner as 0 | 1, cycles: Number(f[5]), decidedBy: f[8] as SummaryInput['decidedBy'], endHolder, cycle3Holder };
+  return { winner: winner as 0 | 1, cycles: Number(f.cycles), decidedBy: f.decided_by as SummaryInput['decidedBy'], endHolder, cycle3Holder };
 }
 
 /** territories.csv: one row a territory, rates over all campaigns. */
@@ -54,78 +68,45 @@ export const TERRITORY_COLUMNS = [
   'lift_cycle3',
 ] as const;
 
-/** battles.csv: one row a battle fought in the engine. */
-export const BATTLE_COLUMNS = [
-  'campaign',
-  'cycle',
-  'territory',
-  'type',
-  'mission',
-  'invader',
-  'protector',
-  'invader_faction',
-  'result',
-  'winner',
-  'vp_invader',
-  'vp_protector',
-  // R28: a wiped-out army loses whatever the VP, so a wipeOut may go against the VP order.
-  'end_reason',
-  // Who controlled the territory before the battle (a player; empty when neutral).
-  'holder_before',
-  'invader_extra',
-  'protector_extra',
-  'rp_spent_invader',
-  'rp_spent_protector',
-  // What the territory's rules changed (R34): RP off the protector's extra regiment, Cavalry March inches, obstacles.
-  'rp_discount',
-  'cavalry_march',
-  'protector_obstacles',
-] as const;
-
-export function campaignRow(c: Campaign, r: CampaignRow): (string | number)[] {
-  return [
-    r.campaign,
-    r.seed,
-    c.factions[0].name,
-    c.factions[1].name,
-    c.factions[r.winner].name,
-    r.cycles,
-    r.campaignPoints[0],
-    r.campaignPoints[1],
-    r.decidedBy,
-    holders(r.endHolder),
-    holders(r.cycle3Holder),
-  ];
+/** A battle of a campaign, as its battles.csv row sees it. */
+interface BattleOf extends Of {
+  b: BattleRecord;
 }
 
+const territoryOf = ({ c, b }: BattleOf) => (b.territory >= 0 ? c.territories[b.territory] : null);
+
+/** battles.csv: one row a battle fought in the engine. */
+export const BATTLE_SCHEMA: CsvSchema<BattleOf> = [
+  { name: 'campaign', value: ({ r }) => r.campaign },
+  { name: 'cycle', value: ({ b }) => b.cycle },
+  { name: 'territory', value: (x) => territoryOf(x)?.id ?? 'final' },
+  { name: 'type', value: (x) => territoryOf(x)?.type ?? "Commanders' battle" },
+  { name: 'mission', value: ({ b }) => b.mission },
+  { name: 'invader', value: ({ c, b }) => c.players[b.invader].name },
+  { name: 'protector', value: ({ c, b }) => c.players[b.protector].name },
+  { name: 'invader_faction', value: ({ c, b }) => c.factions[c.players[b.invader].faction].name },
+  { name: 'result', value: ({ b }) => b.result },
+  { name: 'winner', value: ({ c, b }) => (b.result === 'draw' ? '' : c.players[b.result === 'invader' ? b.invader : b.protector].name) },
+  { name: 'vp_invader', value: ({ b }) => b.vpInvader },
+  { name: 'vp_protector', value: ({ b }) => b.vpProtector },
+  // R28: a wiped-out army loses whatever the VP, so a wipeOut may go against the VP order.
+  { name: 'end_reason', value: ({ b }) => b.endReason },
+  // Who controlled the territory before the battle (a player; empty when neutral).
+  { name: 'holder_before', value: ({ c, b }) => (b.holderBefore >= 0 ? c.players[b.holderBefore].name : '') },
+  { name: 'invader_extra', value: ({ b }) => b.invaderExtra },
+  { name: 'protector_extra', value: ({ b }) => b.protectorExtra },
+  { name: 'rp_spent_invader', value: ({ b }) => b.rpSpent[0] },
+  { name: 'rp_spent_protector', value: ({ b }) => b.rpSpent[1] },
+  // What the territory's rules changed (R34): RP off the protector's extra regiment, Cavalry March inches, obstacles.
+  { name: 'rp_discount', value: ({ b }) => b.rpDiscount },
+  { name: 'cavalry_march', value: ({ b }) => b.cavalryMarch },
+  { name: 'protector_obstacles', value: ({ b }) => b.protectorObstacles },
+];
+
+export const BATTLE_COLUMNS = columnsOf(BATTLE_SCHEMA);
+
 export function battleRows(c: Campaign, r: CampaignRow): (string | number)[][] {
-  return r.battles.map((b) => {
-    const t = b.territory >= 0 ? c.territories[b.territory] : null;
-    const winner = b.result === 'draw' ? '' : c.players[b.result === 'invader' ? b.invader : b.protector].name;
-    return [
-      r.campaign,
-      b.cycle,
-      t ? t.id : 'final',
-      t ? t.type : "Commanders' battle",
-      b.mission,
-      c.players[b.invader].name,
-      c.players[b.protector].name,
-      c.factions[c.players[b.invader].faction].name,
-      b.result,
-      winner,
-      b.vpInvader,
-      b.vpProtector,
-      b.endReason,
-      b.holderBefore >= 0 ? c.players[b.holderBefore].name : '',
-      b.invaderExtra,
-      b.protectorExtra,
-      b.rpSpent[0],
-      b.rpSpent[1],
-      b.rpDiscount,
-      b.cavalryMarch,
-      b.protectorObstacles,
-    ];
-  });
+  return r.battles.map((b) => rowOf(BATTLE_SCHEMA, { c, r, b }));
 }
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;

@@ -1,25 +1,24 @@
 /**
- * `skirmish campaign`: runs N campaigns on the runner's worker pool, with its
- * checkpoint (append + fsync), shard ranges, seeds, progress and atomic
- * writes. Rows are written strictly in campaign order whatever the worker
+ * `skirmish campaign`: runs N campaigns on the batch layer's worker pool, with
+ * its checkpoint (append + fsync), shard ranges, lock and staged writes. Rows are written strictly in campaign order whatever the worker
  * count, so outputs are byte-identical for any --workers.
  */
 import { closeSync, fsyncSync } from 'node:fs';
 import { isPluginSpec } from '../bots/registry.js';
-import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../batch/watch.js';
 import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { Checkpoint, type RowCodec } from '../runner/checkpoint.js';
-import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../runner/csv.js';
-import { packageRoot, packageVersion } from '../runner/paths.js';
-import { createPool, TaskDropped, type Executor, type PoolWatch } from '../runner/pool.js';
+import { Checkpoint, type RowCodec } from '../batch/checkpoint.js';
+import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
+import { builtFile, packageVersion } from '../batch/package.js';
+import { createInProcess, createPool, TaskDropped, type Executor, type PoolWatch, type TaskNames } from '../batch/pool.js';
 import type { ProgressUpdate } from '../runner/run.js';
-import { shardRange } from '../runner/seeds.js';
-import { inLockedFolder } from '../runner/lock.js';
-import { claimFolder } from '../runner/claim.js';
-import type { Shard } from '../runner/types.js';
+import { shardRange } from '../batch/shard.js';
+import { inLockedFolder } from '../batch/lock.js';
+import { claimFolder } from '../batch/claim.js';
+import type { Shard } from '../batch/types.js';
 import { BATTLE_COLUMNS, battleRows, CAMPAIGN_COLUMNS, campaignRow, CampaignSummary, TERRITORY_COLUMNS } from './output.js';
 import type { Campaign } from './types.js';
 import runCampaignTask, { loadBattlePlugins, type CampaignRow, type CampaignTask, type CampaignTaskResult } from './worker.js';
@@ -80,21 +79,10 @@ const CODEC: RowCodec<CampaignRow> = {
   indexOf: (r) => r.campaign,
 };
 
-function inProcess(): Executor<CampaignTask, CampaignTaskResult> {
-  let chain: Promise<unknown> = Promise.resolve();
-  return {
-    threads: 0,
-    run(task) {
-      // One at a time, yielding to the event loop (signals, I/O) between tasks.
-      const next = chain.then(() => new Promise<void>((r) => setImmediate(r))).then(() => runCampaignTask(task));
-      chain = next.catch(() => undefined);
-      return next;
-    },
-    async destroy() {},
-  };
-}
+/** How errors name a campaign task and one of its campaigns. */
+const TASK_NAMES: TaskNames<CampaignTask> = { task: (t) => `campaign "${t.campaign}"`, item: (t, i) => `campaign ${i} of "${t.campaign}"` };
 
-/** Runs campaigns in their checked, locked output folder, as an experiment runs (runner/lock.ts). */
+/** Runs campaigns in their checked, locked output folder, as an experiment runs (batch/lock.ts). */
 export async function runCampaigns(opts: CampaignRunOptions): Promise<CampaignRunOutcome> {
   return inLockedFolder(opts.out ?? opts.campaign.out, () => runLocked(opts));
 }
@@ -156,12 +144,18 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
     throw err;
   }
   const summary = new CampaignSummary(c);
-  const workerFile = path.join(packageRoot(), 'dist', 'campaign', 'worker.js');
-  // Plugin battle bots are watched (bots/watch.ts): one that never answers loses its campaign to errors.csv, not the run.
+  // Plugin battle bots are watched (batch/watch.ts): one that never answers loses its campaign to errors.csv, not the run.
   const plugins = c.players.some((p) => isPluginSpec(p.battlePolicy));
   const watch: PoolWatch<CampaignTask> = { timeoutS: opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT_S, watched: () => plugins, cellOf: () => ({ index: 0, key: c.name }) };
   const executor: Executor<CampaignTask, CampaignTaskResult> =
-    workers === 0 && !plugins ? inProcess() : createPool<CampaignTask, CampaignTaskResult>(Math.max(1, Math.min(workers, hi - lo - checkpoint.resumedGames)), workerFile, watch);
+    workers === 0 && !plugins
+      ? createInProcess(runCampaignTask)
+      : createPool<CampaignTask, CampaignTaskResult>({
+          threads: Math.max(1, Math.min(workers, hi - lo - checkpoint.resumedGames)),
+          filename: builtFile('campaign/worker.js'),
+          names: TASK_NAMES,
+          watch,
+        });
   const maxInFlight = Math.max(2, executor.threads * 2);
   const started = Date.now();
   const resumed = checkpoint.resumedGames;

@@ -4,9 +4,10 @@
  * when workers is 0.
  */
 import { getPolicy, isPluginSpec, loadPlugin } from '../bots/index.js';
-import { setDecisionTimeout, setWatch, watchGame } from '../bots/watch.js';
+import { watchGame } from '../batch/watch.js';
+import { runWatchedTask } from '../batch/worker.js';
+import type { TaskError, TaskRows } from '../batch/types.js';
 import { deriveSeed } from '../dice/index.js';
-import type { GameError, TaskRows } from '../runner/types.js';
 import { engineFight } from './battle.js';
 import { runCampaign } from './cycle.js';
 import { prepareMuster } from './muster.js';
@@ -25,7 +26,7 @@ export interface CampaignTask {
   battlePolicy?: string;
   start: number;
   end: number;
-  /** The pool's watch of plugin battle bots (bots/watch.ts). */
+  /** The pool's watch of plugin battle bots (batch/watch.ts). */
   watch?: SharedArrayBuffer;
   decisionTimeout?: number;
 }
@@ -78,21 +79,17 @@ export function campaignSeed(seed: string, name: string, i: number): string {
   return deriveSeed(seed, name, i);
 }
 
-export default async function runCampaignTask(task: CampaignTask): Promise<CampaignTaskResult> {
-  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
-  const { c, policies, musters, fight } = await prepareCampaign(task.file, task.battlePolicy);
-  // Synchronous from here to the end of the task: no other task of this thread runs meanwhile.
-  setWatch(task.watch ?? null);
-  try {
-    return playCampaigns(task, c, policies, musters, fight);
-  } finally {
-    setWatch(null);
-  }
+export default function runCampaignTask(task: CampaignTask): Promise<CampaignTaskResult> {
+  return runWatchedTask(
+    task,
+    () => prepareCampaign(task.file, task.battlePolicy),
+    ({ c, policies, musters, fight }) => playCampaigns(task, c, policies, musters, fight),
+  );
 }
 
 function playCampaigns(task: CampaignTask, c: Campaign, policies: CampaignPolicy[], musters: Muster[], fight: FightFn): CampaignTaskResult {
   const rows: CampaignRow[] = [];
-  const errors: GameError[] = [];
+  const errors: TaskError[] = [];
   const t0 = performance.now();
   for (let i = task.start; i < task.end; i++) {
     const seed = campaignSeed(task.seed, c.name, i);

@@ -1,7 +1,7 @@
 // What the commands that play batches on the pool (run, tournament) share: flags, Ctrl-C, the unfinished-run message.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_DECISION_TIMEOUT_S, workerHeapMb } from '../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S, workerHeapMb } from '../batch/watch.js';
 import { isDiskFull } from '../data/outputs.js';
 import { InputError } from '../errors.js';
 import type { RunOutcome } from '../runner/run.js';

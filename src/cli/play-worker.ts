@@ -4,7 +4,8 @@
  * and terminates this one when a decision overstays --decision-timeout.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PluginError, setDecisionTimeout, setWatch } from '../bots/index.js';
+import { setDecisionTimeout, setWatch } from '../batch/watch.js';
+import { PluginError } from '../bots/index.js';
 import { InputError } from '../errors.js';
 import { playCore, type PlayFlags, type PlayIo } from './commands/play.js';
 

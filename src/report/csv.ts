@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { parseCsvLine } from '../runner/index.js';
+import { parseCsvLine } from '../batch/csv.js';
 import type { ColumnTable, CsvTable } from './types.js';
 
 /** Reads one CSV file of a run folder (no embedded line breaks: the runner never writes them). */

@@ -1,164 +1,81 @@
 import { InputError } from '../errors.js';
-import { stringify } from 'csv-stringify/sync';
+import type { RowCodec } from '../batch/checkpoint.js';
+import { columnsOf, csvFields, fieldsByName, parseCsvLine, rowOf, type CsvSchema } from '../batch/csv.js';
 import { SUMMARY_COLUMNS } from './summary.js';
-import type { GameError, GameRecord } from './types.js';
+import type { GameRecord } from './types.js';
 
-/** games.csv columns, in order (documented in the README, section run). */
-export const GAME_COLUMNS = [
-  'cell',
-  'game',
-  'seed',
-  'scenario',
-  'army_a',
-  'army_b',
-  'policy_a',
-  'policy_b',
-  'first_seat',
-  'winner',
-  'vp_a',
-  'vp_b',
-  'rounds',
-  'end_reason',
-  'warriors_lost_a',
-  'warriors_lost_b',
-  'points_destroyed_a',
-  'points_destroyed_b',
-  'stalled',
-  'passive_rounds',
-] as const;
+/** games.csv: one row a game, army A and B in the matchup's order (documented in the README, section run). */
+export const GAME_SCHEMA: CsvSchema<GameRecord> = [
+  { name: 'cell', value: (r) => r.cell },
+  { name: 'game', value: (r) => r.game },
+  { name: 'seed', value: (r) => r.seed },
+  { name: 'scenario', value: (r) => r.scenario },
+  { name: 'army_a', value: (r) => r.armyA },
+  { name: 'army_b', value: (r) => r.armyB },
+  { name: 'policy_a', value: (r) => r.policyA },
+  { name: 'policy_b', value: (r) => r.policyB },
+  { name: 'first_seat', value: (r) => r.firstSeat },
+  { name: 'winner', value: (r) => r.winner },
+  { name: 'vp_a', value: (r) => r.vpA },
+  { name: 'vp_b', value: (r) => r.vpB },
+  { name: 'rounds', value: (r) => r.rounds },
+  { name: 'end_reason', value: (r) => r.endReason },
+  { name: 'warriors_lost_a', value: (r) => r.warriorsLostA },
+  { name: 'warriors_lost_b', value: (r) => r.warriorsLostB },
+  { name: 'points_destroyed_a', value: (r) => r.pointsDestroyedA },
+  { name: 'points_destroyed_b', value: (r) => r.pointsDestroyedB },
+  { name: 'stalled', value: (r) => (r.stalled ? 1 : 0) },
+  { name: 'passive_rounds', value: (r) => r.passiveRounds },
+];
 
-export const ERROR_COLUMNS = ['cell', 'game', 'seed', 'error'] as const;
+export const GAME_COLUMNS = columnsOf(GAME_SCHEMA);
 
 export function gameRow(r: GameRecord): (string | number)[] {
-  return [
-    r.cell,
-    r.game,
-    r.seed,
-    r.scenario,
-    r.armyA,
-    r.armyB,
-    r.policyA,
-    r.policyB,
-    r.firstSeat,
-    r.winner,
-    r.vpA,
-    r.vpB,
-    r.rounds,
-    r.endReason,
-    r.warriorsLostA,
-    r.warriorsLostB,
-    r.pointsDestroyedA,
-    r.pointsDestroyedB,
-    r.stalled ? 1 : 0,
-    r.passiveRounds,
-  ];
+  return rowOf(GAME_SCHEMA, r);
 }
 
-/** The inverse of gameRow, for merge (fields as parseCsvLine returns them). */
-export function gameFromFields(f: string[]): GameRecord {
-  if (f.length !== GAME_COLUMNS.length) throw new Error(`expected ${GAME_COLUMNS.length} fields, got ${f.length}`);
-  const num = (i: number): number => {
-    const v = Number(f[i]);
-    if (f[i] === '' || !Number.isFinite(v)) throw new Error(`column ${GAME_COLUMNS[i]}: expected a number, got ${JSON.stringify(f[i])}`);
+/** The inverse of gameRow (fields as the row gave them: a checkpoint's; for a games.csv line see gameFromCsv). */
+export function gameFromFields(fields: readonly string[]): GameRecord {
+  const f = fieldsByName(GAME_SCHEMA, fields);
+  const num = (name: string): number => {
+    const v = Number(f[name]);
+    if (f[name] === '' || !Number.isFinite(v)) throw new Error(`column ${name}: expected a number, got ${JSON.stringify(f[name])}`);
     return v;
   };
-  const firstSeat = f[8];
-  const winner = f[9];
+  const firstSeat = f.first_seat;
+  const winner = f.winner;
   if (firstSeat !== 'A' && firstSeat !== 'B') throw new Error(`column first_seat: expected A or B`);
   if (winner !== 'A' && winner !== 'B' && winner !== 'draw') throw new Error(`column winner: expected A, B or draw`);
   return {
-    cell: f[0],
-    game: num(1),
-    seed: f[2],
-    scenario: f[3],
-    armyA: f[4],
-    armyB: f[5],
-    policyA: f[6],
-    policyB: f[7],
+    cell: f.cell,
+    game: num('game'),
+    seed: f.seed,
+    scenario: f.scenario,
+    armyA: f.army_a,
+    armyB: f.army_b,
+    policyA: f.policy_a,
+    policyB: f.policy_b,
     firstSeat,
     winner,
-    vpA: num(10),
-    vpB: num(11),
-    rounds: num(12),
-    endReason: f[13],
-    warriorsLostA: num(14),
-    warriorsLostB: num(15),
-    pointsDestroyedA: num(16),
-    pointsDestroyedB: num(17),
-    stalled: f[18] === '1',
-    passiveRounds: num(19),
+    vpA: num('vp_a'),
+    vpB: num('vp_b'),
+    rounds: num('rounds'),
+    endReason: f.end_reason,
+    warriorsLostA: num('warriors_lost_a'),
+    warriorsLostB: num('warriors_lost_b'),
+    pointsDestroyedA: num('points_destroyed_a'),
+    pointsDestroyedB: num('points_destroyed_b'),
+    stalled: f.stalled === '1',
+    passiveRounds: num('passive_rounds'),
   };
 }
 
-export function errorRow(e: GameError): (string | number)[] {
-  // One line a game: a multi-line message would break line-based merging.
-  return [e.cell, e.game, e.seed, e.message.replace(/\s*\n\s*/g, ' | ')];
-}
+/** A game in a checkpoint line: its games.csv row, unguarded. */
+export const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameFromFields(f.map(String)), indexOf: (r) => r.game };
 
-/** A text cell a spreadsheet would run as a formula: it starts with = + - @ (or a tab or carriage return). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell as written: one a spreadsheet would run as a formula gets a
- * leading `'` (docs/OUTPUTS.md). A number, a number's text (`-3`,
- * `-Infinity`) or the lab's own lists of numbers (`-1 1`, `14|15 29|30`)
- * stay as they are: nothing in them can call a function.
- */
-export function safeCell(v: string | number): string | number {
-  if (typeof v !== 'string' || !FORMULA_START.test(v)) return v;
-  const numbers = v.split(/[ |]/);
-  return numbers.every((x) => x !== '' && !Number.isNaN(Number(x))) ? v : `'${v}`;
-}
-
-/** CSV text of rows (csv-stringify; quotes only where needed; "\n" line ends; formula-like text neutralised, see safeCell). */
-export function csvText(rows: (string | number)[][]): string {
-  return rows.length === 0
-    ? ''
-    : stringify(
-        rows.map((r) => r.map(safeCell)),
-        { eof: true, record_delimiter: 'unix' },
-      );
-}
-
-export function csvHeader(columns: readonly string[]): string {
-  return csvText([[...columns]]);
-}
-
-/** Splits one CSV line (RFC 4180 quoting, no embedded line breaks). */
-export function parseCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  const n = line.length;
-  for (;;) {
-    if (line[i] === '"') {
-      let v = '';
-      i++;
-      for (;;) {
-        if (i >= n) throw new Error('unterminated quoted field');
-        const c = line[i];
-        if (c === '"') {
-          if (line[i + 1] === '"') {
-            v += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        v += c;
-        i++;
-      }
-      out.push(v);
-    } else {
-      let j = line.indexOf(',', i);
-      if (j < 0) j = n;
-      out.push(line.slice(i, j));
-      i = j;
-    }
-    if (i >= n) return out;
-    if (line[i] !== ',') throw new Error(`expected "," at column ${i + 1}`);
-    i++;
-  }
+/** A games.csv line back into its game (merge, balance): a sweep's parameter columns after the game's are not read. */
+export function gameFromCsv(line: string): GameRecord {
+  return gameFromFields(csvFields(GAME_SCHEMA, line, true));
 }
 
 /**

@@ -1,4 +1,11 @@
 // Defaults the CLI's help shows; kept apart so `--help` does not load the pool.
+import path from 'node:path';
+import { packageRoot } from '../batch/package.js';
+
+/** `skirmish run` without an argument. */
+export function quickstartFile(): string {
+  return path.join(packageRoot(), 'sims', 'quickstart.json');
+}
 
 /**
  * Without --chunk, a task holds about this much play (ms at the measured pace):

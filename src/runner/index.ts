@@ -1,4 +1,4 @@
-/** Batch runs: experiments, the worker pool, CSV outputs, checkpoints, shards and merge. */
+/** Experiments: cells of games played on the batch layer's pool, their CSV outputs, sweeps, tournaments, confirmation and merge. */
 export {
   experimentSchema,
   loadExperiment,
@@ -13,11 +13,11 @@ export {
 export { validateExperimentJson, loadCheckedExperiment } from './validate.js';
 export { runExperiment, outputFiles, type RunOptions, type RunOutcome, type ProgressUpdate, type CellOutcome } from './run.js';
 export { mergeShards, type MergeOptions, type MergeOutcome } from './merge.js';
-export { gameSeed, armyAFirst, shardRange, parseShard } from './seeds.js';
-export { GAME_COLUMNS, ERROR_COLUMNS, checkCsvFile, parseCsvLine } from './csv.js';
+export { gameSeed, armyAFirst } from './seeds.js';
+export { GAME_SCHEMA, GAME_COLUMNS, checkCsvFile } from './csv.js';
 export { SUMMARY_COLUMNS, CONFIRM_COLUMNS, CellSummary } from './summary.js';
 export { createProgress, type Progress } from './progress.js';
-export { quickstartFile, packageRoot } from './paths.js';
+export { quickstartFile } from './defaults.js';
 export { cellInputs } from './engine-game.js';
 export { formatSummaryTable } from './table.js';
 export { summaryRows, BALANCE_ALPHA } from './balance.js';

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
 import { openNew, refuseFolders, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
-import { inLockedFolder } from './lock.js';
-import { csvHeader, csvText, ERROR_COLUMNS, GAME_COLUMNS, gameFromFields, parseCsvLine } from './csv.js';
-import { packageVersion } from './paths.js';
+import { inLockedFolder } from '../batch/lock.js';
+import { csvHeader, csvText, ERROR_COLUMNS, errorFromCsv } from '../batch/csv.js';
+import { GAME_COLUMNS, gameFromCsv } from './csv.js';
+import { packageVersion } from '../batch/package.js';
 import { outputFiles } from './run.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
@@ -213,18 +214,17 @@ async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m
       let rows = 0;
       let errs = 0;
       for (let line = await r.games.peek(); line !== null; line = await r.games.peek()) {
-        const f = parseFields(line, r.games);
-        if (f[0] !== cell.key) break;
+        const game = readRow(line, r.games, gameFromCsv);
+        if (game.cell !== cell.key) break;
         await r.games.next();
-        summary.add(gameFromFields(f.slice(0, GAME_COLUMNS.length)));
+        summary.add(game);
         batch.push(`${line}\n`);
         if (batch.length >= 1000) flush(gamesFd);
         rows++;
       }
       flush(gamesFd);
       for (let line = await r.errors.peek(); line !== null; line = await r.errors.peek()) {
-        const f = parseFields(line, r.errors);
-        if (f[0] !== cell.key) break;
+        if (readRow(line, r.errors, errorFromCsv).cell !== cell.key) break;
         await r.errors.next();
         batch.push(`${line}\n`);
         errs++;
@@ -282,9 +282,10 @@ async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m
   return { out, games: totalGames, errors: totalErrors, files: written, summaryRows: rows, ...(crossings ? { crossings } : {}) };
 }
 
-function parseFields(line: string, lines: Lines): string[] {
+/** A line of a slice's CSV read back by its schema (gameFromCsv, errorFromCsv); a damaged one names its file and line. */
+function readRow<T>(line: string, lines: Lines, read: (line: string) => T): T {
   try {
-    return parseCsvLine(line);
+    return read(line);
   } catch (err) {
     throw new InputError(`${lines.file}: line ${lines.lineNo + 1}: ${(err as Error).message}`);
   }

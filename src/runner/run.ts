@@ -3,23 +3,25 @@ import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, write
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { inLockedFolder } from './lock.js';
-import { claimFolder, ownerOf } from './claim.js';
-import { Checkpoint, type CheckpointEntry } from './checkpoint.js';
-import { csvHeader, csvText, ERROR_COLUMNS, errorRow, GAME_COLUMNS, gameRow } from './csv.js';
-import { packageVersion } from './paths.js';
-import { createInProcess, createPool, TaskDropped, type Executor, type PoolWatch } from './pool.js';
-import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../bots/watch.js';
+import { inLockedFolder } from '../batch/lock.js';
+import { claimFolder, ownerOf } from '../batch/claim.js';
+import { Checkpoint, type CheckpointEntry } from '../batch/checkpoint.js';
+import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
+import { GAME_CODEC, GAME_COLUMNS, gameRow } from './csv.js';
+import { builtFile, packageVersion } from '../batch/package.js';
+import { createInProcess, createPool, TaskDropped, TaskFailure, type Executor, type PoolWatch, type TaskNames } from '../batch/pool.js';
+import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../batch/watch.js';
+import { shardRange } from '../batch/shard.js';
 import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
-import { shardRange } from './seeds.js';
+import { clearPrepared, runTaskWith } from './worker.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { binomialTest } from '../stats/index.js';
 import { sameCells, summaryRows } from './balance.js';
 import { claimsOf, confirmCap, confirmCell, decideLook, gameScores, lookOf, playsStronger, tiersTest, type CellConfirmation, type Claim, type ClaimResult } from './confirm.js';
 import { crossingChecks, crossingConfirmVerdict, sweepOutputs, writeSweepFiles, type CrossingConfirmation, type CrossingRow } from './sweep-output.js';
 import { reusedCells, reusedTask, warriorPrices } from './sweep-reuse.js';
-import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskRows } from './types.js';
+import type { CellSpec, CreateGame, Experiment, GameRecord, Shard, Task, TaskResult, TaskRows } from './types.js';
 import { FIRST_TASK_GAMES, MAX_TASK_GAMES, TASK_MS } from './defaults.js';
 
 /** What the progress display is told after every finished task. */
@@ -143,7 +145,7 @@ const tournamentNames = (out: string): Record<string, string> => ({ pairings: pa
 /** Whether a cell plays a plugin bot. */
 export const hasPlugin = (c: CellSpec): boolean => isPluginSpec(c.policyA) || isPluginSpec(c.policyB);
 
-/** Runs an experiment (or one shard of it) in its checked, locked output folder (lock.ts). */
+/** Runs an experiment (or one shard of it) in its checked, locked output folder (batch/lock.ts). */
 export async function runExperiment(opts: RunOptions): Promise<RunOutcome> {
   return inLockedFolder(opts.out ?? opts.experiment.out, () => runLocked(opts));
 }
@@ -186,14 +188,14 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
   const header = { checkpoint: 3 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
-  let checkpoint: Checkpoint;
+  let checkpoint: Checkpoint<GameRecord>;
   if (opts.resume) {
-    checkpoint = Checkpoint.resume(files.checkpoint, header);
+    checkpoint = Checkpoint.resume(files.checkpoint, header, GAME_CODEC);
   } else {
     if (Checkpoint.hasTasks(files.checkpoint)) {
       throw new InputError(`${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
     }
-    checkpoint = Checkpoint.create(files.checkpoint, header);
+    checkpoint = Checkpoint.create(files.checkpoint, header, GAME_CODEC);
   }
 
   // Every checkpointed task must be games of this run: a line re-sealed by hand is refused.
@@ -283,7 +285,10 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       return s + upTo(Math.max(0, left));
     }, 0),
   );
-  const executor: Executor = workers === 0 && !plugins ? createInProcess(opts.game) : createPool(Math.max(1, Math.min(workers, tasksLeft)), undefined, watch);
+  const executor: Executor<Task, TaskResult> =
+    workers === 0 && !plugins
+      ? inProcess(opts.game)
+      : createPool<Task, TaskResult>({ threads: Math.max(1, Math.min(workers, tasksLeft)), filename: builtFile('runner/worker.js'), names: TASK_NAMES, watch });
   const maxInFlight = Math.max(2, executor.threads * 2);
   // Finished-but-unwritten tasks of later cells (look-ahead while a --precision cell decides).
   const window = maxInFlight * 4;
@@ -801,4 +806,16 @@ function closeQuietly(fd: number): void {
   } catch {
     // already closed
   }
+}
+
+/** How errors name an experiment's task and game. */
+const TASK_NAMES: TaskNames<Task> = { task: (t) => `cell "${t.cell.key}"`, item: (t, game) => `game ${game} of cell "${t.cell.key}"` };
+
+/** The experiment's tasks in this thread (`create` overrides the game module: in-process tests). */
+function inProcess(create?: CreateGame): Executor<Task, TaskResult> {
+  clearPrepared();
+  return createInProcess(
+    (task) => runTaskWith(task, create),
+    (task, err) => new TaskFailure(TASK_NAMES.task(task), task, err, undefined),
+  );
 }

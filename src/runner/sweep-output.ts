@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { deriveSeed } from '../dice/index.js';
 import { crossingOfGroups, type CrossingGroup, type FairCrossing } from '../stats/index.js';
-import { csvHeader, csvText } from './csv.js';
+import { csvHeader, csvText } from '../batch/csv.js';
 import type { CellSummary } from './summary.js';
 import { SUMMARY_COLUMNS } from './summary.js';
 import type { SweepList, SweepPlan } from './types.js';

@@ -8,7 +8,7 @@
 import { loadRoster } from '../army/index.js';
 import { withJsonOverlay } from '../data/json.js';
 import { loadRuleset, resolveRuleset } from '../rules/index.js';
-import type { CheckpointEntry } from './checkpoint.js';
+import type { CheckpointEntry } from '../batch/checkpoint.js';
 import type { CellSpec, GameRecord, TaskRows } from './types.js';
 
 /** A cell's key without its grid point: the base cell it is a point of. */

@@ -12,7 +12,7 @@ import { createRng, deriveSeed } from '../dice/index.js';
 import { InputError } from '../errors.js';
 import { getScenario } from '../scenarios/index.js';
 import { bootstrapRatings, wilsonInterval } from '../stats/index.js';
-import { csvHeader, csvText } from './csv.js';
+import { csvHeader, csvText } from '../batch/csv.js';
 import { outputFiles, runExperiment, type RunOptions, type RunOutcome } from './run.js';
 import { CellSummary, fmt } from './summary.js';
 import { formatTable } from './table.js';

@@ -1,3 +1,4 @@
+import type { TaskError, TaskRows as BatchTaskRows } from '../batch/types.js';
 import type { GameResult } from '../engine/types.js';
 
 import type { ControlRule } from '../scenarios/types.js';
@@ -196,12 +197,7 @@ export interface GameRecord {
 }
 
 /** A game that threw: errors.csv. */
-export interface GameError {
-  cell: string;
-  game: number;
-  seed: string;
-  message: string;
-}
+export type GameError = TaskError;
 
 /** A task: a range of game indices of one cell. */
 export interface Task {
@@ -213,21 +209,14 @@ export interface Task {
   end: number;
   /** URL of a module exporting `createGame` (tests, benches); default the real engine. */
   gameModule?: string;
-  /** Where the worker reports its plugin bots' decisions to the pool's watchdog (bots/watch.ts). */
+  /** Where the worker reports its plugin bots' decisions to the pool's watchdog (batch/watch.ts). */
   watch?: SharedArrayBuffer;
   /** Seconds a plugin bot may take over one decision (--decision-timeout). */
   decisionTimeout?: number;
 }
 
 /** A task's games as the files hold them (the checkpoint keeps these). */
-export interface TaskRows<R = GameRecord> {
-  cell: number;
-  start: number;
-  end: number;
-  /** In game order; a game that threw is in `errors` instead. */
-  rows: R[];
-  errors: GameError[];
-}
+export type TaskRows<R = GameRecord> = BatchTaskRows<R>;
 
 /** A task played by a worker. */
 export interface TaskResult extends TaskRows {
@@ -241,8 +230,4 @@ export type PlayFn = (seed: string, aFirst: boolean) => GameResult & { lost?: [b
 /** Prepares a cell once per worker (loads armies, scenario, ruleset, policies and plugin modules). */
 export type CreateGame = (cell: CellSpec) => PlayFn | Promise<PlayFn>;
 
-/** `--shard K/N`: slice K (1-based) of N. */
-export interface Shard {
-  k: number;
-  n: number;
-}
+export type { Shard } from '../batch/types.js';

@@ -4,7 +4,8 @@
  * main thread by the in-process mode (workers 0).
  */
 import type { GameResult } from '../engine/types.js';
-import { setDecisionTimeout, setWatch, watchGame } from '../bots/watch.js';
+import { watchGame } from '../batch/watch.js';
+import { runWatchedTask } from '../batch/worker.js';
 import { armyAFirst, gameSeed } from './seeds.js';
 import type { CellSpec, CreateGame, GameError, GameRecord, PlayFn, Task, TaskResult } from './types.js';
 
@@ -82,20 +83,15 @@ export function playTask(play: PlayFn, task: Task): TaskResult {
 /** Prepares (once per thread) and plays a task. `create` overrides the module (in-process tests). */
 export async function runTaskWith(task: Task, create?: CreateGame): Promise<TaskResult> {
   const id = `${create ? 'fn' : (task.gameModule ?? '')}\n${task.cell.index}\n${task.cell.key}`;
-  let play = prepared.get(id);
-  // Set before the cell is prepared: a plugin module gets the same seconds to load.
-  if (task.decisionTimeout !== undefined) setDecisionTimeout(task.decisionTimeout);
-  if (!play) {
-    play = await (create ?? (await creatorFor(task.gameModule)))(task.cell);
-    prepared.set(id, play);
-  }
-  // Synchronous from here to the end of the task: no other task of this thread runs meanwhile.
-  setWatch(task.watch ?? null);
-  try {
-    return playTask(play, task);
-  } finally {
-    setWatch(null);
-  }
+  const prepare = async (): Promise<PlayFn> => {
+    let play = prepared.get(id);
+    if (!play) {
+      play = await (create ?? (await creatorFor(task.gameModule)))(task.cell);
+      prepared.set(id, play);
+    }
+    return play;
+  };
+  return runWatchedTask(task, prepare, (play) => playTask(play, task));
 }
 
 /** Forgets prepared cells (in-process runs reuse this module across experiments). */

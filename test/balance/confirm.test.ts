@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceVerdict } from '../../src/balance/fit.js';
 import { loadBalance } from '../../src/balance/plan.js';
 import { runBalance } from '../../src/balance/run.js';
-import { parseCsvLine } from '../../src/runner/csv.js';
+import { parseCsvLine } from '../../src/batch/csv.js';
 import { balanceFile } from './fixture.js';
 
 /** A CSV file as rows by column name. */

@@ -14,7 +14,8 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/cli/commands/index.js';
 import { CAMPAIGN_COLUMNS, TERRITORY_COLUMNS, BATTLE_COLUMNS } from '../../src/campaign/index.js';
-import { CROSSING_COLUMNS, ERROR_COLUMNS, GAME_COLUMNS, LIST_COLUMNS, PAIRING_COLUMNS, RATING_COLUMNS, SUMMARY_COLUMNS } from '../../src/runner/index.js';
+import { ERROR_COLUMNS } from '../../src/batch/index.js';
+import { CROSSING_COLUMNS, GAME_COLUMNS, LIST_COLUMNS, PAIRING_COLUMNS, RATING_COLUMNS, SUMMARY_COLUMNS } from '../../src/runner/index.js';
 import { allBlocks, blocksOf, checkBlock, docFiles, invocations, codeBlocksWithoutFile, ROOT, shellTokens, withLocalCli, type ExampleLine } from './examples.js';
 
 const read = (f: string): string => readFileSync(path.join(ROOT, f), 'utf8');

@@ -3,10 +3,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { Checkpoint } from '../../src/runner/checkpoint.js';
+import { Checkpoint } from '../../src/batch/checkpoint.js';
 import { progressText } from '../../src/runner/progress.js';
-import { csvText, gameFromFields, gameRow } from '../../src/runner/csv.js';
-import { createProgress, GAME_COLUMNS, parseCsvLine, SUMMARY_COLUMNS } from '../../src/runner/index.js';
+import { csvText } from '../../src/batch/csv.js';
+import { GAME_CODEC, gameFromFields, gameRow } from '../../src/runner/csv.js';
+import { parseCsvLine } from '../../src/batch/index.js';
+import { createProgress, GAME_COLUMNS, SUMMARY_COLUMNS } from '../../src/runner/index.js';
 import type { GameRecord } from '../../src/runner/types.js';
 import { ROOT, tmp } from './helpers.js';
 
@@ -64,19 +66,19 @@ describe('checkpoint', () => {
   it('refuses a corrupt line before the last one', async () => {
     const file = cpFile();
     const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null };
-    const cp = Checkpoint.create(file, header);
+    const cp = Checkpoint.create(file, header, GAME_CODEC);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     await cp.flush();
     cp.close();
     writeFileSync(file, readFileSync(file, 'utf8').replace('"rows"', '"ro'), { flag: 'w' });
     writeFileSync(file, '{"cell":0,"start":1,"end":2,"rows":[],"errors":[]}\n', { flag: 'a' });
-    expect(() => Checkpoint.resume(file, header)).toThrow(InputError);
+    expect(() => Checkpoint.resume(file, header, GAME_CODEC)).toThrow(InputError);
   });
 
   it('refuses a line whose checksum does not match, naming it; drops a torn last line', async () => {
     const file = cpFile();
     const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null };
-    const cp = Checkpoint.create(file, header);
+    const cp = Checkpoint.create(file, header, GAME_CODEC);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     cp.append({ cell: 0, start: 1, end: 2, rows: [record({ game: 1 })], errors: [] });
     await cp.flush();
@@ -86,9 +88,9 @@ describe('checkpoint', () => {
     const edited = good.replace('random vs random",0,', 'random vs random",5,');
     expect(edited).not.toBe(good);
     writeFileSync(file, edited);
-    expect(() => Checkpoint.resume(file, header)).toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 2: damaged checkpoint line`));
+    expect(() => Checkpoint.resume(file, header, GAME_CODEC)).toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 2: damaged checkpoint line`));
     writeFileSync(file, `${good}{"cell":0,"start":2,"end":3,"ro`);
-    const again = Checkpoint.resume(file, header);
+    const again = Checkpoint.resume(file, header, GAME_CODEC);
     expect(again.resumedGames).toBe(2);
     again.close();
     expect(readFileSync(file, 'utf8')).toBe(good);
@@ -97,18 +99,18 @@ describe('checkpoint', () => {
   it('reads back what it appended, in one group commit', async () => {
     const file = cpFile();
     const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
-    const cp = Checkpoint.create(file, header);
+    const cp = Checkpoint.create(file, header, GAME_CODEC);
     const task = { cell: 2, start: 4, end: 6, rows: [record({ game: 4 })], errors: [{ cell: 'k', game: 5, seed: 's', message: 'boom' }] };
     cp.append(task);
     cp.append({ ...task, start: 6, end: 7, rows: [record({ game: 6 })], errors: [] });
     await cp.flush();
     cp.close();
-    const again = Checkpoint.resume(file, header);
+    const again = Checkpoint.resume(file, header, GAME_CODEC);
     expect(again.resumedGames).toBe(3);
     const entry = again.index.get(2)!.get(4)!;
     expect(again.read(entry, 'k')).toEqual(task);
     again.close();
-    expect(() => Checkpoint.resume(file, { ...header, shard: '2/2' })).toThrow(/different inputs or shard/);
+    expect(() => Checkpoint.resume(file, { ...header, shard: '2/2' }, GAME_CODEC)).toThrow(/different inputs or shard/);
   });
 });
 
@@ -166,19 +168,19 @@ describe('builds', () => {
     const d = tmp();
     const file = path.join(d, 'checkpoint.jsonl');
     const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null, build: '0.1.0+aaaaaaaaaaaa' };
-    const cp = Checkpoint.create(file, header);
+    const cp = Checkpoint.create(file, header, GAME_CODEC);
     cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
     await cp.flush();
     cp.close();
-    expect(() => Checkpoint.resume(file, { ...header, build: '0.1.0+bbbbbbbbbbbb' })).toThrow(
+    expect(() => Checkpoint.resume(file, { ...header, build: '0.1.0+bbbbbbbbbbbb' }, GAME_CODEC)).toThrow(
       `${file}: started by skirmish-lab 0.1.0+aaaaaaaaaaaa, this is 0.1.0+bbbbbbbbbbbb: another build may play other games from the same seeds; resume it with that build, or delete the file to start over`,
     );
-    Checkpoint.resume(file, header).close();
+    Checkpoint.resume(file, header, GAME_CODEC).close();
     rmSync(d, { recursive: true, force: true });
   });
 
   it('the version names the build: a hash of the running code', async () => {
-    const { packageVersion } = await import('../../src/runner/paths.js');
+    const { packageVersion } = await import('../../src/batch/package.js');
     expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { buildArmy, loadFaction, randomArmy } from '../../src/army/index.js';
 import { withJsonOverlay } from '../../src/data/json.js';
-import { loadCheckedExperiment, loadExperiment, runExperiment, shardRange, parseShard, validateExperimentJson } from '../../src/runner/index.js';
+import { parseShard, shardRange } from '../../src/batch/index.js';
+import { loadCheckedExperiment, loadExperiment, runExperiment, validateExperimentJson } from '../../src/runner/index.js';
 import { fixture, outputs, ROOT, tmp } from './helpers.js';
 
 const dir = tmp('exp-');

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadExperiment, parseCsvLine, runExperiment } from '../../src/runner/index.js';
+import { parseCsvLine } from '../../src/batch/index.js';
+import { loadExperiment, runExperiment } from '../../src/runner/index.js';
 import { FIXTURES, ROOT } from './helpers.js';
 
 /*

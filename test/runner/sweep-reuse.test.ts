@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvText, gameRow } from '../../src/runner/csv.js';
+import { csvText } from '../../src/batch/csv.js';
+import { gameRow } from '../../src/runner/csv.js';
 import { createGame } from '../../src/runner/engine-game.js';
 import { loadCheckedExperiment, mergeShards, runExperiment } from '../../src/runner/index.js';
 import { playTask } from '../../src/runner/worker.js';

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { checkOutputDir } from '../../data/outputs.js';
 import { InputError } from '../../errors.js';
 import { DEFAULT_CONFIRM_GAMES, DEFAULT_CONFIRM_POLICY } from '../../runner/confirm.js';
-import { parseShard } from '../../runner/seeds.js';
+import { parseShard } from '../../batch/shard.js';
 import { resumeCommand, wholeNumber, withStopSignals, workersFlag } from '../batch.js';
 
 interface BalanceFlags {

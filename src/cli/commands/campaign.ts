@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { parseShard } from '../../runner/seeds.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
-import { inLockedFolder } from '../../runner/lock.js';
+import { parseShard } from '../../batch/shard.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../../batch/watch.js';
+import { inLockedFolder } from '../../batch/lock.js';
 import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, resumeCommand, wholeNumber, withStopSignals, workersFlag, workersHelp } from '../batch.js';
 
 interface CampaignFlags {

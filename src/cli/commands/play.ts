@@ -3,26 +3,14 @@ import path, { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { loadRoster, type Roster } from '../../army/index.js';
-import {
-  createWatch,
-  DEFAULT_DECISION_TIMEOUT_S,
-  expandStrongest,
-  getPolicy,
-  isPluginSpec,
-  loadPlugin,
-  PluginError,
-  readWatch,
-  resolvePolicySpec,
-  setDecisionTimeout,
-  type Policy,
-} from '../../bots/index.js';
+import { expandStrongest, getPolicy, isPluginSpec, loadPlugin, PluginError, resolvePolicySpec, type Policy } from '../../bots/index.js';
 import { playGame, type PlayGameOptions } from '../../engine/index.js';
 import { describeResult, narrate } from '../../engine/narrate.js';
 import type { GameEvent, GameResult } from '../../engine/types.js';
 import { InputError } from '../../errors.js';
 import { checkOutputFile, isDiskFull, makeOutputDir, openNew, removeIfPresent, tmpNameFor, writeNew } from '../../data/outputs.js';
-import { packageRoot } from '../../runner/paths.js';
-import { outOfMemoryIn, outOfMemoryLine, workerResourceLimits } from '../../bots/watch.js';
+import { builtFile } from '../../batch/package.js';
+import { createWatch, DEFAULT_DECISION_TIMEOUT_S, outOfMemoryIn, outOfMemoryLine, readWatch, setDecisionTimeout, workerResourceLimits } from '../../batch/watch.js';
 import { CommandFailure, decisionTimeoutFlag, diskFullLine } from '../batch.js';
 import { DEFAULT_RULESET, loadRuleset } from '../../rules/index.js';
 import { getScenario } from '../../scenarios/index.js';
@@ -135,7 +123,7 @@ export async function playCore(flags: PlayFlags, io: PlayIo): Promise<{ result: 
 
 /** The game in a worker thread, watched: a plugin decision longer than the limit terminates it (PluginError). */
 function playWatched(flags: PlayFlags, io: PlayIo, timeoutS: number): Promise<{ result: GameResult; out: string[] }> {
-  const file = path.join(packageRoot(), 'dist', 'cli', 'play-worker.js');
+  const file = builtFile('cli/play-worker.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   const watch = createWatch();
   const worker = new Worker(file, { workerData: { flags, io, watch, timeoutS }, resourceLimits: workerResourceLimits() });

@@ -5,9 +5,9 @@ import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
 import { CONFIRM_LOOKS, DEFAULT_CONFIRM_GAMES, DEFAULT_CONFIRM_POLICY, parseConfirm } from '../../runner/confirm.js';
 import type { ConfirmSpec } from '../../runner/types.js';
-import { parseShard } from '../../runner/seeds.js';
+import { parseShard } from '../../batch/shard.js';
 import { checkOutputDir } from '../../data/outputs.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../../batch/watch.js';
 import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag, workersHelp } from '../batch.js';
 
 interface RunFlags {

@@ -1,9 +1,8 @@
-import { renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { createRng } from '../../dice/rng.js';
 import { InputError } from '../../errors.js';
-import { checkOutputFile, makeOutputDir, removeIfPresent } from '../../data/outputs.js';
+import { checkOutputFile, makeOutputDir, writeFileAtomically } from '../../data/outputs.js';
 import { DEFAULT_RULESET } from '../../rules/ruleset.js';
 import { describeScenario, generateTerrain, getScenario, listScenarios, scenarioSvg } from '../../scenarios/index.js';
 
@@ -42,13 +41,10 @@ export function register(program: Command): void {
       process.stdout.write(`${describeScenario(s, terrain)}\n`);
       if (opts.svg !== undefined) {
         const svg = scenarioSvg({ scenario: s, terrain, ruleset });
-        const tmp = join(dirname(opts.svg), `.${basename(opts.svg)}.${process.pid}.tmp`);
         try {
           makeOutputDir(dirname(opts.svg));
-          writeFileSync(tmp, svg);
-          renameSync(tmp, opts.svg);
+          writeFileAtomically(opts.svg, svg);
         } catch (err) {
-          removeIfPresent(tmp);
           throw new InputError(`--svg ${opts.svg}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
         }
         process.stdout.write(`wrote ${opts.svg}\n`);

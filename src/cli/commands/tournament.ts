@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { TASK_MS } from '../../runner/defaults.js';
-import { DEFAULT_DECISION_TIMEOUT_S } from '../../bots/watch.js';
+import { DEFAULT_DECISION_TIMEOUT_S } from '../../batch/watch.js';
 import { decisionTimeoutFlag, keptIn, reportAfterRun, reportDiskFull, reportFinished, reportUnfinished, wholeNumber, withStopSignals, workersFlag, workersHelp } from '../batch.js';
 
 interface TournamentFlags {

@@ -1,3 +1,4 @@
+/** The package's own files: its root folder, its built workers, and the version and build that manifests and checkpoints carry. */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,9 +22,9 @@ export function packageRoot(): string {
   }
 }
 
-/** The pool's worker, always the built JS (vitest imports the runner from src/, workers need JS). */
-export function workerFile(): string {
-  return path.join(packageRoot(), 'dist', 'runner', 'worker.js');
+/** A built worker module, `dist/<file>` (vitest imports src/, worker threads need the built JS). */
+export function builtFile(file: string): string {
+  return path.join(packageRoot(), 'dist', file);
 }
 
 let version: string | undefined;
@@ -42,7 +43,7 @@ export function packageVersion(): string {
 }
 
 function buildId(): string {
-  // This file is <code>/runner/paths.{js,ts}: hash every module file under <code>, in a fixed order.
+  // This file is <code>/batch/package.{js,ts}: hash every module file under <code>, in a fixed order.
   const code = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const files: string[] = [];
   const walk = (dir: string): void => {
@@ -56,9 +57,4 @@ function buildId(): string {
   const h = createHash('sha256');
   for (const f of files) h.update(path.relative(code, f)).update('\0').update(readFileSync(f)).update('\0');
   return h.digest('hex').slice(0, 12);
-}
-
-/** `skirmish run` without an argument. */
-export function quickstartFile(): string {
-  return path.join(packageRoot(), 'sims', 'quickstart.json');
 }

@@ -6,10 +6,9 @@ import { promisify } from 'node:util';
 const writeAsync = promisify(write);
 const fdatasyncAsync = promisify(fdatasync);
 import { InputError } from '../errors.js';
-import { gameFromFields, gameRow } from './csv.js';
-import type { GameError, GameRecord, TaskRows } from './types.js';
+import type { TaskError, TaskRows } from './types.js';
 
-/** How a checkpoint line holds a task's rows (games by default; campaigns use their own). */
+/** How a checkpoint line holds a task's rows (games: their games.csv row; campaigns: their record as JSON). */
 export interface RowCodec<R> {
   encode(row: R): (string | number)[];
   /** A row back from its fields; throws (with what is wrong) on fields no row has. */
@@ -17,8 +16,6 @@ export interface RowCodec<R> {
   /** The game (or campaign) index a row is of. */
   indexOf(row: R): number;
 }
-
-const GAME_CODEC: RowCodec<GameRecord> = { encode: gameRow, decode: (f) => gameFromFields(f.map(String)), indexOf: (r) => r.game };
 
 /** What a checkpoint was made with; a resume must match it. */
 export interface CheckpointHeader {
@@ -61,7 +58,7 @@ interface TaskLine {
  * Memory holds only an index of the tasks (cell, range, byte offset); rows
  * are read back when the writer reaches them.
  */
-export class Checkpoint<R = GameRecord> {
+export class Checkpoint<R> {
   /** Finished tasks by cell, then by first game index. */
   readonly index = new Map<number, Map<number, CheckpointEntry>>();
   /** Games (rows and errors) already in the file when it was opened. */
@@ -100,10 +97,10 @@ export class Checkpoint<R = GameRecord> {
   }
 
   /** Starts a new checkpoint (replacing any old one). */
-  static create<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
+  static create<R>(file: string, header: CheckpointHeader, codec: RowCodec<R>): Checkpoint<R> {
     // Created fresh, never through a link planted under its name.
     const fd = openNew(file);
-    const cp = new Checkpoint<R>(file, fd, 0, codec ?? (GAME_CODEC as unknown as RowCodec<R>), runId(header));
+    const cp = new Checkpoint<R>(file, fd, 0, codec, runId(header));
     cp.appendLine(JSON.stringify(header));
     return cp;
   }
@@ -112,7 +109,7 @@ export class Checkpoint<R = GameRecord> {
    * Opens a checkpoint to resume: checks its header against `header`, drops a
    * torn last line (a write cut short by a crash), and indexes the tasks.
    */
-  static resume<R = GameRecord>(file: string, header: CheckpointHeader, codec?: RowCodec<R>): Checkpoint<R> {
+  static resume<R>(file: string, header: CheckpointHeader, codec: RowCodec<R>): Checkpoint<R> {
     if (!existsSync(file) && !isLink(file)) return Checkpoint.create(file, header, codec);
     let fd: number;
     try {
@@ -123,7 +120,6 @@ export class Checkpoint<R = GameRecord> {
       }
       throw err;
     }
-    const rc = codec ?? (GAME_CODEC as unknown as RowCodec<R>);
     let cp: Checkpoint<R> | null = null;
     let good = 0;
     let lineNo = 0;
@@ -163,7 +159,7 @@ export class Checkpoint<R = GameRecord> {
           );
         }
         // Its lines name the run of the header they were written under.
-        cp = new Checkpoint<R>(file, fd, 0, rc, runId(h as CheckpointHeader));
+        cp = new Checkpoint<R>(file, fd, 0, codec, runId(h as CheckpointHeader));
       } else if (cp !== null) {
         const run = (parsed as Partial<TaskLine> | null)?.run;
         if (run !== cp.run) {
@@ -173,7 +169,7 @@ export class Checkpoint<R = GameRecord> {
               "copied from another run's checkpoint? Its games are not this run's: remove the line (resume plays them again), or delete the file to start over",
           );
         }
-        const problem = taskProblem(parsed, rc);
+        const problem = taskProblem(parsed, codec);
         if (problem !== null) refuse(problem);
         const t = parsed as TaskLine;
         let byStart = cp.index.get(t.cell);
@@ -267,7 +263,7 @@ export class Checkpoint<R = GameRecord> {
       start: t.start,
       end: t.end,
       rows: t.rows.map((f) => this.codec.decode(f)),
-      errors: t.errors.map(([game, seed, message]): GameError => ({ cell: cellKey, game, seed, message })),
+      errors: t.errors.map(([game, seed, message]): TaskError => ({ cell: cellKey, game, seed, message })),
     };
   }
 

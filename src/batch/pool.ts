@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import { workerFile } from './paths.js';
-import { clearPrepared, runTaskWith } from './worker.js';
-import { createWatch, outOfMemoryIn, outOfMemoryLine, readWatch, workerResourceLimits, type WatchedDecision } from '../bots/watch.js';
-import type { CreateGame, GameError, Task, TaskResult, TaskRows } from './types.js';
+import { createWatch, outOfMemoryIn, outOfMemoryLine, readWatch, workerResourceLimits, type WatchedDecision } from './watch.js';
+import type { BatchTask, TaskError, TaskRows } from './types.js';
 
 /** Runs tasks somewhere: a piscina pool, or this thread. */
-export interface Executor<T extends Task | CampaignTaskLabel = Task, R = TaskResult> {
+export interface Executor<T extends BatchTask, R> {
   readonly threads: number;
   run(task: T): Promise<R>;
   /** A stop began: a plugin decision under way longer than STOP_GRACE_MS gives its task up (TaskDropped). */
@@ -15,13 +13,19 @@ export interface Executor<T extends Task | CampaignTaskLabel = Task, R = TaskRes
   destroy(): Promise<void>;
 }
 
-/** How a pool watches the plugin bots of its tasks (bots/watch.ts). */
+/** How errors name a task and one of its items (`cell "key"`, `game 3 of cell "key"`). */
+export interface TaskNames<T> {
+  task(task: T): string;
+  item(task: T, index: number): string;
+}
+
+/** How a pool watches the plugin bots of its tasks (watch.ts). */
 export interface PoolWatch<T> {
   /** Seconds a plugin decision may take (--decision-timeout). */
   timeoutS: number;
   /** Whether a task plays a plugin bot: only those carry a watch (built-in bots pay nothing). */
   watched(task: T): boolean;
-  /** The cell of a task, for the error row of a game whose bot overstayed. */
+  /** The cell of a task, for the error row of an item whose bot overstayed. */
   cellOf(task: T): { index: number; key: string };
 }
 
@@ -42,23 +46,27 @@ interface Watched {
   dropped: boolean;
 }
 
+/** What a pool runs: `threads` workers of the built worker module `filename`, whose tasks `names` names. */
+export interface PoolOptions<T> {
+  threads: number;
+  filename: string;
+  names: TaskNames<T>;
+  watch?: PoolWatch<T>;
+}
+
 /**
- * A piscina pool of `threads` workers running `filename` (default the
- * experiment worker; campaigns pass theirs). A task whose worker dies (or that
- * fails outside a game) is retried once on a fresh worker; piscina replaces
- * the dead one.
+ * A piscina pool of `threads` workers running `filename` (the experiment
+ * worker, the campaign worker). A task whose worker dies (or that fails
+ * outside an item) is retried once on a fresh worker; piscina replaces the
+ * dead one.
  *
  * With `watch`, tasks that play plugin bots carry a watch buffer: a bot that
  * overstays its decision gets its worker terminated (piscina replaces it),
- * its game becomes an error row with its seed, and the games of the task
+ * its item becomes an error row with its seed, and the items of the task
  * before and after it are played again as tasks of their own, so the task's
- * result is what it would have been with an error in that game's place.
+ * result is what it would have been with an error in that item's place.
  */
-export function createPool<T extends Task | CampaignTaskLabel = Task, R extends TaskRows<unknown> = TaskResult>(
-  threads: number,
-  filename: string = workerFile(),
-  watch?: PoolWatch<T>,
-): Executor<T, R> {
+export function createPool<T extends BatchTask, R extends TaskRows<unknown>>({ threads, filename, names, watch }: PoolOptions<T>): Executor<T, R> {
   if (!existsSync(filename)) {
     throw new Error(`${filename} is missing: run \`npm run build\` first (the pool runs the built worker)`);
   }
@@ -103,7 +111,7 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
         return await pool.run(task, { signal });
       } catch (second) {
         if (signal?.aborted) throw second;
-        throw new TaskFailure(task, first, second);
+        throw new TaskFailure(names.task(task), task, first, second);
       }
     }
   }
@@ -116,9 +124,7 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
     const outOfMemory = (err: unknown): Error | null => {
       const d = outOfMemoryIn(err, entry.sab);
       if (d === null) return null;
-      const cell = w.cellOf(task);
-      const where = 'cell' in task ? `game ${d.game} of cell "${cell.key}"` : `campaign ${d.game} of "${cell.key}"`;
-      return new Error(`${outOfMemoryLine(d)} in ${where} (seed ${d.seed})`);
+      return new Error(`${outOfMemoryLine(d)} in ${names.item(task, d.game)} (seed ${d.seed})`);
     };
     try {
       return await attempt({ ...task, watch: entry.sab, decisionTimeout: w.timeoutS }, entry.abort.signal, outOfMemory);
@@ -142,7 +148,7 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
     const cell = w.cellOf(task);
     const before = d.game > task.start ? await runWatched({ ...task, end: d.game }, w) : null;
     const after = d.game + 1 < task.end ? await runWatched({ ...task, start: d.game + 1 }, w) : null;
-    const error: GameError = {
+    const error: TaskError = {
       cell: cell.key,
       game: d.game,
       seed: d.seed,
@@ -176,9 +182,12 @@ export function createPool<T extends Task | CampaignTaskLabel = Task, R extends 
   };
 }
 
-/** Runs tasks in this thread, one at a time, yielding to the event loop (signals, I/O) between them. */
-export function createInProcess(create?: CreateGame): Executor {
-  clearPrepared();
+/**
+ * Runs tasks in this thread, one at a time, yielding to the event loop
+ * (signals, I/O) between them. `failure` names a task that throws (the pool
+ * would have retried it once).
+ */
+export function createInProcess<T extends BatchTask, R>(run: (task: T) => Promise<R>, failure?: (task: T, err: unknown) => Error): Executor<T, R> {
   let chain: Promise<unknown> = Promise.resolve();
   return {
     threads: 0,
@@ -186,9 +195,9 @@ export function createInProcess(create?: CreateGame): Executor {
       const next = chain.then(async () => {
         await new Promise<void>((resolve) => setImmediate(resolve));
         try {
-          return await runTaskWith(task, create);
+          return await run(task);
         } catch (err) {
-          throw new TaskFailure(task, err, undefined);
+          throw failure ? failure(task, err) : err;
         }
       });
       chain = next.catch(() => undefined);
@@ -198,26 +207,16 @@ export function createInProcess(create?: CreateGame): Executor {
   };
 }
 
-/** What names a task that is not an experiment's (campaigns). */
-export interface CampaignTaskLabel {
-  campaign: string;
-  start: number;
-  end: number;
-  watch?: SharedArrayBuffer;
-  decisionTimeout?: number;
-}
-
-/** A task that failed twice (or, in process, once): not a game error, a broken worker or cell. */
+/** A task that failed twice (or, in process, once): not an item's error, a broken worker or cell. */
 export class TaskFailure extends Error {
   constructor(
-    readonly task: Task | CampaignTaskLabel,
+    /** What the task is of (TaskNames.task). */
+    of: string,
+    readonly task: BatchTask,
     first: unknown,
     second: unknown,
   ) {
     const msg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-    super(
-      `task ${task.start}..${task.end - 1} of ${'cell' in task ? `cell "${task.cell.key}"` : `campaign "${task.campaign}"`} failed` +
-        (second === undefined ? `: ${msg(first)}` : ` twice: ${msg(first)}; retry: ${msg(second)}`),
-    );
+    super(`task ${task.start}..${task.end - 1} of ${of} failed` + (second === undefined ? `: ${msg(first)}` : ` twice: ${msg(first)}; retry: ${msg(second)}`));
   }
 }

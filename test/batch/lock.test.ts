@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { acquireRunLock, LOCK_FILE } from '../../src/runner/lock.js';
+import { acquireRunLock, LOCK_FILE } from '../../src/batch/lock.js';
 
 const dirs: string[] = [];
 const folder = (): string => {
