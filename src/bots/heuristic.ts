@@ -56,14 +56,10 @@ function chooseWarrior(s: State, d: Extract<Decision, { kind: 'selectWarrior' }>
     best = by[k].d;
     walled = k > 0;
   } else if (by.length > 0) {
-    // Every warrior with an enemy on the table is walled in: the nearest, unless one without is open (it waits
-    // for no one, and the card's first goes).
-    const open = d.warriors.some((id) => !by.some((c) => c.id === id) && !walledIn(s, s.warriors[id]));
+    // Every warrior is walled in (the card's warriors are one side's: all have a nearest enemy or none): the nearest.
+    front = by[0].id;
+    best = by[0].d;
     walled = true;
-    if (!open) {
-      front = by[0].id;
-      best = by[0].d;
-    }
   }
   // The reason names the walled-in when any of the card's warriors is (asked of all only when explaining).
   if (d.warriors.length > 1 && note) {
