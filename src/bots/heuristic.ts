@@ -37,20 +37,35 @@ function chooseWarrior(s: State, d: Extract<Decision, { kind: 'selectWarrior' }>
       return { kind: 'selectWarrior', warrior: id };
     }
   }
+  // Tactics: a warrior walled in by bases (the middle of a block) waits for those around it to move first. The
+  // front is the open warrior nearest the enemy (the first in the card's order at a tie): the warriors by that
+  // distance, walledIn asked of each in turn until one is open, not of every warrior (eight legs each when walled).
+  const tactics = o.tactics && d.warriors.length > 1;
+  const by: { id: number; d: number; i: number }[] = [];
+  d.warriors.forEach((id, i) => {
+    const f = nearestFoe(s, s.warriors[id]);
+    if (f) by.push({ id, d: f.d, i });
+  });
+  by.sort((a, b) => a.d - b.d || a.i - b.i);
   let front = d.warriors[0];
   let best = Infinity;
-  // Tactics: a warrior walled in by bases (the middle of a block) waits for those around it to move first.
-  const walled = o.tactics && d.warriors.length > 1 ? d.warriors.map((id) => walledIn(s, s.warriors[id])) : null;
-  const open = walled !== null && walled.some((x) => !x);
-  d.warriors.forEach((id, i) => {
-    if (open && walled![i]) return;
-    const f = nearestFoe(s, s.warriors[id]);
-    if (f && f.d < best) {
-      best = f.d;
-      front = id;
-    }
-  });
-  if (d.warriors.length > 1) note?.(`${warriorName(s, front)} first: the front, ${num(best)}" from the enemy${walled?.some((x) => x) ? '; the walled-in wait' : ''}`);
+  let walled = false;
+  const k = tactics ? by.findIndex((c) => !walledIn(s, s.warriors[c.id])) : by.length > 0 ? 0 : -1;
+  if (k >= 0) {
+    front = by[k].id;
+    best = by[k].d;
+    walled = k > 0;
+  } else if (by.length > 0) {
+    // Every warrior is walled in (the card's warriors are one side's: all have a nearest enemy or none): the nearest.
+    front = by[0].id;
+    best = by[0].d;
+    walled = true;
+  }
+  // The reason names the walled-in when any of the card's warriors is (asked of all only when explaining).
+  if (d.warriors.length > 1 && note) {
+    const anyWalled = tactics && (walled || d.warriors.some((id) => walledIn(s, s.warriors[id])));
+    note(`${warriorName(s, front)} first: the front, ${num(best)}" from the enemy${anyWalled ? '; the walled-in wait' : ''}`);
+  }
   return { kind: 'selectWarrior', warrior: front };
 }
 
