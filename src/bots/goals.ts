@@ -5,8 +5,7 @@
  * around terrain and bases, so a place behind a wood is as far as the walk).
  */
 import { norm } from '../engine/index.js';
-import { conquestStands, zoneCounted, type ControlWarrior } from '../scenarios/index.js';
-import { seizingWeight } from '../rules/index.js';
+import { zoneCounted } from '../scenarios/index.js';
 import type { GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { markerLabel, num, placeLabel, warriorName } from './labels.js';
 import { travel } from './route.js';
@@ -105,33 +104,8 @@ const placeKey = (p: Objective): number => p.index + (p.kind === 'zone' ? 0 : p.
 /** goal()'s places to walk to, before the walks are planned (scratch). */
 const CAND: { i: number; worth: number; bound: number; hold: boolean }[] = [];
 
-/**
- * The weight w adds to a place under the game's control rule, as objectives()
- * counts it: first-blood weights (R24, R32: a Monster 6, Cavalry and Brutes 2
- * or 3), conquest-stands scoring stands, steamroller one a non-Broken!
- * warrior. A heavy warrior alone in a place is needed there as much as a
- * light one.
- */
-export function ownWeight(s: State, w: Warrior): number {
-  if (s.match.control === 'steamroller') return w.broken ? 0 : 1;
-  const alive = s.regiments[w.regiment].warriors.reduce((n, id) => n + (s.warriors[id].status === 'slain' ? 0 : 1), 0);
-  const reg = s.regiments[w.regiment];
-  const cw: ControlWarrior = {
-    player: w.player,
-    x: w.x,
-    y: w.y,
-    r: w.r,
-    role: reg.role,
-    class: reg.class,
-    kind: w.kind,
-    broken: w.broken,
-    regimentId: reg.id,
-    regimentStart: reg.start,
-    regimentAlive: alive,
-  };
-  if (s.match.control === 'conquest-stands') return conquestStands(cw, s.match.ruleset).scoring;
-  return seizingWeight(cw, s.match.ruleset);
-}
+/** Weight w adds to a place under first-blood-like counting (1 a warrior is near enough for planning). */
+const OWN_WEIGHT = 1;
 
 /** A goal's worth fades with the walk: halved at two Marches away. */
 export const fade = (d: number, march: number): number => 1 / (1 + Math.max(0, d) / (2 * march));
@@ -189,11 +163,10 @@ export class Goals {
    */
   private readonly claimOf = new Map<number, number>();
   private claimsOn(s: State, p: Objective, except: number): number {
-    const tactics = !!this.o.tactics;
     const i = placeKey(p);
     let n = 0;
     // One already inside is in the place's weight.
-    for (const [id, k] of this.claimOf) if (k === i && id !== except && !standsIn(s.warriors[id], p)) n += tactics ? ownWeight(s, s.warriors[id]) : 1;
+    for (const [id, k] of this.claimOf) if (k === i && id !== except && !standsIn(s.warriors[id], p)) n++;
     return n;
   }
 
@@ -259,8 +232,6 @@ export class Goals {
     // A zone an enemy marker Contests (R25) scores nothing for me until the marker falls: worth what denying it
     // is, or a tenth of its VP when ours Contests it for the enemy too (a place to stand for later).
     if (!ours && !p.may[me]) return this.o.objective * W.vp * phasesLeft(s) * (p.may[you] ? deny * vps[you][i] : 0.1 * vp);
-    // A capture point we hold scores without us (R39): worth what denying it is.
-    if (this.o.tactics && p.kind === 'point' && p.heldBy === me) return this.o.objective * W.vp * phasesLeft(s) * deny * (ours ? enemyScores : vp);
     return this.o.objective * W.vp * phasesLeft(s) * (ours ? deny * enemyScores : vp);
   }
 
@@ -308,16 +279,11 @@ export class Goals {
     };
     if (o.objective > 0) {
       const ps = this.placesNow(s);
-      // The heuristics without tactics (aggressive, objective) count every warrior's weight as 1 and guard what they hold.
-      const own = o.tactics ? ownWeight(s, w) : 1;
       for (let i = 0; i < ps.length; i++) {
         const p = ps[i];
         const worth = this.placeWorth(s, ps, i, me);
         if (worth <= 0) continue;
-        // A capture point stays with its holder until the enemy seizes it (R39): one of ours with no enemy in it
-        // nor within a March of it needs no one standing there, and w is free to take another.
-        const kept = !!o.tactics && p.kind === 'point' && p.heldBy === me && p.weight[you] === 0 && (s.card >= 0 ? this.coming[you][i] === 0 : !this.enemyNear(s, ps, i, me));
-        if (!kept && mustHold(w, p, me, own)) {
+        if (mustHold(w, p, me, OWN_WEIGHT)) {
           if (better(worth * 1.5, () => `hold ${placeLabel(s, p)}`)) {
             best.x = p.x;
             best.y = p.y;
@@ -328,7 +294,7 @@ export class Goals {
           }
           continue;
         }
-        const need = p.weight[you] + (s.card >= 0 ? this.coming[you][i] : 0) - p.weight[me] - this.claimsOn(s, p, w.id) + 1;
+        const need = p.weight[you] + (s.card >= 0 ? this.coming[you][i] : 0) - p.weight[me] - this.claimsOn(s, p, w.id) * OWN_WEIGHT + 1;
         const crowd = need <= 0 ? 0.2 : 1;
         const straight = Math.max(0, norm(p.x - w.x, p.y - w.y) - p.radius);
         CAND.push({ i, worth: worth * crowd, bound: worth * crowd * fade(straight, march), hold: need <= 0 });

@@ -410,62 +410,6 @@ describe('where a warrior goes', () => {
   });
 });
 
-describe('a place by its seizing weight', () => {
-  const o = { aggression: 0.6, objective: 0.8, tactics: true };
-  /** My warrior alone in zone N (24, 24), zone S (24, 12) empty, an enemy far off; the warrior's role and class as given. */
-  const goalIn = (role: 'Infantry' | 'Cavalry' | 'Monster', cls: 'Medium') => {
-    const zones = [
-      { id: 'n', label: 'N', x: 24, y: 24, diameter: 6, friendlyTo: null },
-      { id: 's', label: 'S', x: 24, y: 12, diameter: 6, friendlyTo: null },
-    ];
-    const sk = skirmish({
-      warriors: [
-        { player: 0, x: 24, y: 24, regiment: 'a', profile: { role, class: cls } },
-        { player: 1, x: 44, y: 44, regiment: 'e' },
-      ],
-      scenario: { objectiveZones: zones, vpRules: [{ rule: 'zoneSeized', vp: 2 }] },
-      dice: [],
-    });
-    sk.activate(0);
-    return new Goals(o).goal(sk.s, sk.w(0), 0 as PlayerIndex, false);
-  };
-
-  it('a heavy warrior alone in a place holds it as a light one does: without it the place is lost', () => {
-    for (const role of ['Infantry', 'Cavalry', 'Monster'] as const) {
-      const g = goalIn(role, 'Medium');
-      expect(g.what, role).toBe('hold');
-      expect(g.place && g.place.index, role).toBe(0);
-    }
-  });
-
-  /** Tug-of-War-like points (24, 24) and (24, 12), the first held by player 1; my warrior on it, an enemy `gap` inches from its circle. */
-  const onHeldPoint = (gap: number) => {
-    const sk = skirmish({
-      warriors: [
-        { player: 0, x: 24, y: 24, regiment: 'a' },
-        { player: 1, x: 24, y: 24 + 3 + 2 * r + gap, regiment: 'e' },
-      ],
-      scenario: {
-        capturePoints: [
-          { id: 'p', label: 'P', x: 24, y: 24, friendlyTo: null, controlledBy: 0, range: 3, baseMm: 27 },
-          { id: 'q', label: 'Q', x: 24, y: 12, friendlyTo: null, controlledBy: null, range: 3, baseMm: 27 },
-        ],
-        vpRules: [{ rule: 'tugOfWar', perPoint: 2, linkDistance: 12, chainBonuses: [], instantWin: null }],
-      },
-      dice: [],
-    });
-    sk.activate(0);
-    const g = new Goals(o).goal(sk.s, sk.w(0), 0 as PlayerIndex, false);
-    return g.place ? `${g.what} ${placeLabel(sk.s, g.place)}` : g.what;
-  };
-
-  it('a capture point held with no enemy within a March keeps its holder without a guard (R39): the warrior takes the next', () => {
-    expect(onHeldPoint(16)).toBe('place point Q');
-    // An enemy that could step in by the Victory Phase would seize it back: the warrior stays.
-    expect(onHeldPoint(2)).toBe('hold point P');
-  });
-});
-
 describe('shooting and the score', () => {
   it('a shooter Takes Aim before its Volley even with an enemy in Charge reach', () => {
     const sk = skirmish({
