@@ -17,7 +17,7 @@ import { engaged } from '../../src/bots/toolkit.js';
 import { Game, playGame } from '../../src/engine/index.js';
 import { placeOnTable } from '../../src/engine/grid.js';
 import { createRng } from '../../src/dice/index.js';
-import { leg } from '../../src/engine/paths.js';
+import { leg } from '../../src/engine/walk.js';
 import type { Decision, GameState, PlayerIndex, Policy, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
