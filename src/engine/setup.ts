@@ -79,7 +79,7 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
   };
   // Not data: kept out of JSON and structured clones of a state (its entries point back at states).
   Object.defineProperty(match, 'memo', { enumerable: false });
-  return {
+  return withMemory({
     match,
     memory: [],
     warriors,
@@ -105,7 +105,13 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
     woundsDealt: 0,
     woundsAtRoundStart: 0,
     passiveRounds: 0,
-  };
+  });
+}
+
+/** A state's memory is not data either: kept out of JSON (its entries point back at the state). */
+function withMemory(s: GameState): GameState {
+  Object.defineProperty(s, 'memory', { enumerable: false });
+  return s;
 }
 
 /**
@@ -116,7 +122,7 @@ export function createState(opts: { armies: [Roster, Roster]; scenario: Scenario
  */
 export function cloneState(s: GameState): GameState {
   const ss = s.scenarioState;
-  return {
+  return withMemory({
     match: s.match,
     memory: [], // a fork has seen nothing of the game yet
     warriors: s.warriors.map(copyWarrior),
@@ -153,7 +159,7 @@ export function cloneState(s: GameState): GameState {
     woundsDealt: s.woundsDealt,
     woundsAtRoundStart: s.woundsAtRoundStart,
     passiveRounds: s.passiveRounds,
-  };
+  });
 }
 
 /**
