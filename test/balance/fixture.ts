@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadBalance } from '../../src/balance/plan.js';
+import { runBalance, type BalanceOutcome } from '../../src/balance/run.js';
 
 const factions = path.resolve('sims/factions');
 
@@ -26,4 +28,22 @@ export function balanceFile(dir: string, extra: Record<string, unknown> = {}): s
     }),
   );
   return file;
+}
+
+/**
+ * Runs `file` into `out`, stopped once `phase` has played `games` games, then
+ * resumed on 2 workers; the resumed run's outcome.
+ */
+export async function stopAndResume(o: { file: string; out: string; phase: string; games: number }): Promise<BalanceOutcome> {
+  const stop = new AbortController();
+  const first = await runBalance({
+    plan: loadBalance(o.file, { out: o.out }),
+    workers: 0,
+    signal: stop.signal,
+    onProgress: (phase, p) => {
+      if (phase === o.phase && p.done >= o.games) stop.abort();
+    },
+  });
+  if (first.status !== 'stopped') throw new Error(`expected the run to stop in ${o.phase}, it ended ${first.status}`);
+  return runBalance({ plan: loadBalance(o.file, { out: o.out }), workers: 2, resume: true });
 }

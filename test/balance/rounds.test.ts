@@ -10,7 +10,7 @@ import { setAtPointer } from '../../src/data/pointer.js';
 import { cellInputs } from '../../src/runner/engine-game.js';
 import { generatedList } from '../../src/runner/generated.js';
 import { gameSeed } from '../../src/runner/seeds.js';
-import { balanceFile } from './fixture.js';
+import { balanceFile, stopAndResume } from './fixture.js';
 
 function plan(): BalancePlan {
   const dir = mkdtempSync(path.join(tmpdir(), 'bal-rounds-'));
@@ -120,18 +120,8 @@ describe('a whole run with a second round', () => {
       .split('\n');
     expect(rounds).toHaveLength(3);
 
-    const stop = new AbortController();
     const out = path.join(dir, 'stopped');
-    const first = await runBalance({
-      plan: loadBalance(file, { out }),
-      workers: 0,
-      signal: stop.signal,
-      onProgress: (phase, p) => {
-        if (phase === 'fit-2' && p.done >= 20) stop.abort();
-      },
-    });
-    expect(first.status).toBe('stopped');
-    const resumed = await runBalance({ plan: loadBalance(file, { out }), workers: 2, resume: true });
+    const resumed = await stopAndResume({ file, out, phase: 'fit-2', games: 20 });
     expect(resumed.status).toBe('complete');
     expect(outputs(out)).toEqual(outputs(path.join(dir, 'whole')));
   }, 300_000);

@@ -9,7 +9,7 @@ import { InputError } from '../../src/errors.js';
 import { cellInputs } from '../../src/runner/engine-game.js';
 import { generatedList } from '../../src/runner/generated.js';
 import { gameSeed } from '../../src/runner/seeds.js';
-import { balanceFile as writeBalance } from './fixture.js';
+import { balanceFile as writeBalance, stopAndResume } from './fixture.js';
 
 const factions = path.resolve('sims/factions');
 
@@ -73,18 +73,8 @@ describe('runBalance', () => {
     expect(whole.status).toBe('complete');
     expect(whole.prices.length).toBeGreaterThan(20);
 
-    const stop = new AbortController();
     const out = path.join(dir, 'stopped');
-    const first = await runBalance({
-      plan: loadBalance(file, { out }),
-      workers: 0,
-      signal: stop.signal,
-      onProgress: (phase, p) => {
-        if (phase === 'fit' && p.done >= 4) stop.abort();
-      },
-    });
-    expect(first.status).toBe('stopped');
-    const resumed = await runBalance({ plan: loadBalance(file, { out }), workers: 2, resume: true });
+    const resumed = await stopAndResume({ file, out, phase: 'fit', games: 4 });
     expect(resumed.status).toBe('complete');
     expect(outputs(out)).toEqual(outputs(path.join(dir, 'whole')));
   });

@@ -5,7 +5,7 @@ import { IllegalChoiceError, pathDistance, playGame, shortestPath } from '../../
 import { narrate } from '../../src/engine/narrate.js';
 import type { GameEvent, Policy } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
-import { skirmish, testScenario } from './harness.js';
+import { profile, skirmish, testScenario } from './harness.js';
 import { placeOnTable } from '../../src/engine/grid.js';
 import type { Roster } from '../../src/army/types.js';
 
@@ -213,26 +213,7 @@ describe('R41: a path given by the policy', () => {
           class: 'Medium',
           warriors: [
             {
-              profile: {
-                name: 'Spearman',
-                role: 'Infantry',
-                class: 'Medium',
-                march: 5,
-                volley: 1,
-                clash: 2,
-                attacks: 3,
-                wounds: 1,
-                resolve: 2,
-                defense: 2,
-                evasion: 0,
-                size: 1,
-                baseMm: 27,
-                commandRange: 6,
-                barrage: null,
-                specialRules: [],
-                commandAbilities: [],
-                uniqueActions: [],
-              },
+              profile: profile(),
               kind: 'trooper',
               points: 10,
             },
