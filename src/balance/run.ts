@@ -5,6 +5,7 @@ import { confirmText, playsStronger } from '../runner/confirm.js';
 import { csvHeader, csvText } from '../batch/csv.js';
 import { gameFromCsv } from '../runner/csv.js';
 import { inLockedFolder } from '../batch/lock.js';
+import { StagedOutput } from '../batch/staged.js';
 import { outputFiles, runExperiment, type ProgressUpdate } from '../runner/run.js';
 import type { Experiment, GameRecord, Shard } from '../runner/types.js';
 import {
@@ -255,28 +256,26 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceOutcome> {
     if (abE && 'records' in ab) abilities = abilityRows({ plan, trials: abE.trials, records: ab.records, scale: todayFit.boot.fit.scale, scaleSe: todayFit.boot.scaleSe });
 
     const f = balanceFiles(plan.out);
-    writeFileAtomically(
-      f.balance,
-      csvHeader(BALANCE_COLUMNS) + csvText(table.prices.map((p) => [p.faction, p.name, p.pointer, p.costNow, num(p.worth, 1), num(p.low, 1), num(p.high, 1), p.proposed, p.verdict])),
-    );
-    const rate = (r: { games: number; rate: number; low: number; high: number } | null): (string | number)[] => (r ? [r.games, num(r.rate, 4), num(r.low, 4), num(r.high, 4)] : ['', '', '', '']);
-    writeFileAtomically(
-      f.matchups,
-      csvHeader(MATCHUP_COLUMNS) +
-        csvText(matchups.map((m) => [m.factionA, m.factionB, m.scenario, m.points, ...rate(m.today), ...rate(m.proposed), m.confirm?.policy ?? '', ...rate(m.confirm), m.confirm?.verdict ?? ''])),
-    );
-    writeFileAtomically(f.rounds, csvHeader(ROUND_COLUMNS) + csvText(rounds.map((r) => [r.round, r.games, r.changes, num(r.movement, 4), r.next])));
-    const files = [f.balance, f.matchups, f.rounds];
-    if (plan.abilityGames > 0) {
-      writeFileAtomically(
-        f.abilities,
-        csvHeader(ABILITY_COLUMNS) +
-          csvText(abilities.map((a) => [a.faction, a.ability, a.pairs, num(a.rateWith, 4), num(a.rateWithout, 4), num(a.logits, 4), num(a.worth, 1), num(a.low, 1), num(a.high, 1)])),
+    const files = [f.balance, f.matchups, f.rounds, ...(plan.abilityGames > 0 ? [f.abilities] : []), f.notes];
+    // The outputs appear together or not at all.
+    new StagedOutput().commit((write) => {
+      write(f.balance, csvHeader(BALANCE_COLUMNS) + csvText(table.prices.map((p) => [p.faction, p.name, p.pointer, p.costNow, num(p.worth, 1), num(p.low, 1), num(p.high, 1), p.proposed, p.verdict])));
+      const rate = (r: { games: number; rate: number; low: number; high: number } | null): (string | number)[] => (r ? [r.games, num(r.rate, 4), num(r.low, 4), num(r.high, 4)] : ['', '', '', '']);
+      write(
+        f.matchups,
+        csvHeader(MATCHUP_COLUMNS) +
+          csvText(matchups.map((m) => [m.factionA, m.factionB, m.scenario, m.points, ...rate(m.today), ...rate(m.proposed), m.confirm?.policy ?? '', ...rate(m.confirm), m.confirm?.verdict ?? ''])),
       );
-      files.push(f.abilities);
-    }
-    writeFileAtomically(f.notes, notes.length ? `${notes.join('\n')}\n` : `${NOTHING_UNFIXABLE}\n`);
-    files.push(f.notes);
+      write(f.rounds, csvHeader(ROUND_COLUMNS) + csvText(rounds.map((r) => [r.round, r.games, r.changes, num(r.movement, 4), r.next])));
+      if (plan.abilityGames > 0) {
+        write(
+          f.abilities,
+          csvHeader(ABILITY_COLUMNS) +
+            csvText(abilities.map((a) => [a.faction, a.ability, a.pairs, num(a.rateWith, 4), num(a.rateWithout, 4), num(a.logits, 4), num(a.worth, 1), num(a.low, 1), num(a.high, 1)])),
+        );
+      }
+      write(f.notes, notes.length ? `${notes.join('\n')}\n` : `${NOTHING_UNFIXABLE}\n`);
+    });
     return {
       status: 'complete',
       out: plan.out,
