@@ -13,11 +13,14 @@ export { shardRange, parseShard } from './shard.js';
 export { StagedOutput, manifestText, type OutputStream, type WriteFinal } from './staged.js';
 export {
   columnsOf,
+  columnIndex,
+  pickColumns,
   rowOf,
   fieldsByName,
   csvFields,
   csvText,
   csvHeader,
+  csvOf,
   safeCell,
   unsafeCell,
   parseCsvLine,

@@ -5,7 +5,7 @@ import { InputError } from '../errors.js';
 import { inLockedFolder } from '../batch/lock.js';
 import { claimFolder, ownerOf } from '../batch/claim.js';
 import { Checkpoint, type CheckpointEntry } from '../batch/checkpoint.js';
-import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
+import { columnIndex, csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
 import { GAME_CODEC, GAME_COLUMNS, gameRow } from './csv.js';
 import { builtFile, packageVersion } from '../batch/package.js';
 import { manifestText, StagedOutput, type OutputStream, type WriteFinal } from '../batch/staged.js';
@@ -15,7 +15,7 @@ import { shardRange } from '../batch/shard.js';
 import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { clearPrepared, runTaskWith } from './worker.js';
-import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
+import { CellSummary, SUMMARY_COLUMNS, SUMMARY_SCHEMA } from './summary.js';
 import { binomialTest } from '../stats/index.js';
 import { sameCells, summaryRows } from './balance.js';
 import { claimsOf, confirmCap, confirmCell, decideLook, gameScores, lookOf, playsStronger, tiersTest, type CellConfirmation, type Claim, type ClaimResult } from './confirm.js';
@@ -512,7 +512,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       planned = true;
       const c = confirm!;
       const rows = summaryRows(cells.slice(0, mainCells).map((x) => x.summary));
-      const column = (name: string): number => SUMMARY_COLUMNS.indexOf(name as (typeof SUMMARY_COLUMNS)[number]);
+      const column = (name: string): number => columnIndex(SUMMARY_SCHEMA, name);
       const claimsAt = rows.map((r) => claimsOf(r, column));
       // A sweep's grid point playing an earlier one's very games (same_as) takes that one's confirmation.
       const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
