@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { deriveSeed } from '../dice/index.js';
 import { crossingOfGroups, type CrossingGroup, type FairCrossing } from '../stats/index.js';
-import { columnsOf, csvHeader, csvOf, csvText, type Column, type CsvSchema } from '../batch/csv.js';
+import { columnsOf, csvOf, type Column, type CsvSchema } from '../batch/csv.js';
 import type { CellSummary } from './summary.js';
 import { SUMMARY_COLUMNS } from './summary.js';
 import type { SweepList, SweepPlan } from './types.js';
@@ -19,9 +19,27 @@ export function sweepFiles(out: string): SweepFiles {
   return { sweep: path.join(out, 'sweep.csv'), crossing: path.join(out, 'crossing.csv'), lists: path.join(out, 'lists.csv') };
 }
 
-/** sweep.csv's columns: the summary's, with one column per parameter after `cell` (the cell without its grid point), and `same_as` last. */
+/** A cell at a grid point as its sweep.csv row sees it: the cell without its grid point, the point's values, its summary.csv row, the point it plays the games of. */
+interface SweepLine {
+  cell: string;
+  values: SweepPlan['points'][number]['values'];
+  summary: readonly string[];
+  sameAs: string;
+}
+
+/** sweep.csv: the summary's columns, with one column per parameter after `cell` (the cell without its grid point), and `same_as` last. */
+function sweepSchema(plan: SweepPlan): CsvSchema<SweepLine> {
+  return [
+    { name: SUMMARY_COLUMNS[0], value: (l) => l.cell },
+    ...plan.parameters.map((p, j): Column<SweepLine> => ({ name: p.name, value: (l) => String(l.values[j]) })),
+    ...SUMMARY_COLUMNS.slice(1).map((name, k): Column<SweepLine> => ({ name, value: (l) => l.summary[k + 1] })),
+    { name: 'same_as', value: (l) => l.sameAs },
+  ];
+}
+
+/** sweep.csv's columns. */
 export function sweepColumns(plan: SweepPlan): string[] {
-  return [SUMMARY_COLUMNS[0], ...plan.parameters.map((p) => p.name), ...SUMMARY_COLUMNS.slice(1), 'same_as'];
+  return columnsOf(sweepSchema(plan));
 }
 
 const num = (x: number | null | undefined): string => (x === null || x === undefined || !Number.isFinite(x) ? '' : String(Number(x.toFixed(4))));
@@ -346,7 +364,7 @@ export function sweepOutputs(opts: {
     const to = plan.points[k].sameAs?.[b];
     return to === undefined || to === null || to === k ? '' : plan.points[to].label;
   };
-  const sweepRows = rows.map((r, i) => [baseKey(i), ...plan.points[Math.floor(i / base)].values.map(String), ...r.slice(1), sameLabel(Math.floor(i / base), i % base)]);
+  const sweepLines = rows.map((summary, i): SweepLine => ({ cell: baseKey(i), values: plan.points[Math.floor(i / base)].values, summary, sameAs: sameLabel(Math.floor(i / base), i % base) }));
 
   const crossings: CrossingRow[] = [];
   for (let b = 0; b < base; b++) {
@@ -391,7 +409,7 @@ export function sweepOutputs(opts: {
     if (k) c.confirmation = k;
   });
   return {
-    sweepCsv: csvHeader(sweepColumns(plan)) + csvText(sweepRows),
+    sweepCsv: csvOf(sweepSchema(plan), sweepLines),
     crossingCsv: csvOf(crossingSchema(plan), crossings),
     listsCsv: listsCsv(plan),
     crossings,
