@@ -100,14 +100,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   // One experiment per output folder, as for runs: another's outputs here are refused, or removed with force.
   claimFolder(out, { kind: 'campaign', name: c.name }, opts.force === true, Object.values(files));
   const header = { checkpoint: 3 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
-  let checkpoint: Checkpoint<CampaignRow>;
-  if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);
-  else {
-    if (Checkpoint.hasTasks(files.checkpoint)) {
-      throw new InputError(`${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
-    }
-    checkpoint = Checkpoint.create(files.checkpoint, header, CODEC);
-  }
+  const checkpoint = Checkpoint.open(files.checkpoint, header, CODEC, opts.resume === true);
   const { start: lo, end: hi } = shardRange(opts.campaigns, shard);
   // Every checkpointed task must be campaigns of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {

@@ -188,15 +188,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
   const header = { checkpoint: 3 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
-  let checkpoint: Checkpoint<GameRecord>;
-  if (opts.resume) {
-    checkpoint = Checkpoint.resume(files.checkpoint, header, GAME_CODEC);
-  } else {
-    if (Checkpoint.hasTasks(files.checkpoint)) {
-      throw new InputError(`${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
-    }
-    checkpoint = Checkpoint.create(files.checkpoint, header, GAME_CODEC);
-  }
+  const checkpoint = Checkpoint.open(files.checkpoint, header, GAME_CODEC, opts.resume === true);
 
   // Every checkpointed task must be games of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {

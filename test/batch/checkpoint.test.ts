@@ -75,6 +75,25 @@ describe('checkpoint', () => {
     expect(readFileSync(file, 'utf8')).toBe(good);
   });
 
+  it('a fresh start refuses to overwrite the tasks an unfinished run left; a resume takes them', async () => {
+    const file = cpFile();
+    const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: null };
+    // Only the header line: no task to lose, a fresh start replaces it.
+    Checkpoint.open(file, header, GAME_CODEC, false).close();
+    const cp = Checkpoint.open(file, header, GAME_CODEC, false);
+    cp.append({ cell: 0, start: 0, end: 1, rows: [record({ game: 0 })], errors: [] });
+    await cp.flush();
+    cp.close();
+    const before = readFileSync(file, 'utf8');
+    expect(() => Checkpoint.open(file, header, GAME_CODEC, false)).toThrow(
+      new InputError(`${file}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`),
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const again = Checkpoint.open(file, header, GAME_CODEC, true);
+    expect(again.resumedGames).toBe(1);
+    again.close();
+  });
+
   it('reads back what it appended, in one group commit', async () => {
     const file = cpFile();
     const header = { checkpoint: 3 as const, experiment: 'x', inputsHash: 'h', shard: '1/2' };
