@@ -73,8 +73,6 @@ export interface PriceVerdict {
   verdict: 'keep' | 'raise' | 'lower' | 'not measured';
 }
 
-export const BALANCE_COLUMNS = ['faction', 'name', 'pointer', 'cost_now', 'worth', 'worth_lo', 'worth_hi', 'proposed', 'verdict'] as const;
-
 export interface TableFit {
   boot: WorthBootstrap;
   prices: PriceVerdict[];
@@ -157,27 +155,6 @@ export interface MatchupRow {
   proposed: CellRate | null;
   confirm: (CellRate & { policy: string; verdict: ConfirmVerdict }) | null;
 }
-
-export const MATCHUP_COLUMNS = [
-  'faction_a',
-  'faction_b',
-  'scenario',
-  'points',
-  'games_today',
-  'rate_today',
-  'rate_today_lo',
-  'rate_today_hi',
-  'games_proposed',
-  'rate_proposed',
-  'rate_proposed_lo',
-  'rate_proposed_hi',
-  'confirm_policy',
-  'games_confirm',
-  'rate_confirm',
-  'rate_confirm_lo',
-  'rate_confirm_hi',
-  'confirm_verdict',
-] as const;
 
 function rate(rs: readonly GameRecord[]): CellRate {
   const s = rs.reduce((t, r) => t + scoreA(r), 0);
@@ -331,8 +308,6 @@ export interface AbilityRow {
   low: number;
   high: number;
 }
-
-export const ABILITY_COLUMNS = ['faction', 'ability', 'seed_pairs', 'rate_with', 'rate_without', 'logit_diff', 'worth', 'worth_lo', 'worth_hi'] as const;
 
 const logit = (p: number): number => Math.log(p / (1 - p));
 

@@ -2,27 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../data/outputs.js';
 import { confirmText, playsStronger } from '../runner/confirm.js';
-import { csvHeader, csvText } from '../batch/csv.js';
+import { csvOf } from '../batch/csv.js';
+import { ABILITY_SCHEMA, BALANCE_SCHEMA, MATCHUP_SCHEMA, ROUND_SCHEMA, type RoundRow } from './csv.js';
 import { gameFromCsv } from '../runner/csv.js';
 import { inLockedFolder } from '../batch/lock.js';
+import { StagedOutput } from '../batch/staged.js';
 import { outputFiles, runExperiment, type ProgressUpdate } from '../runner/run.js';
 import type { Experiment, GameRecord, Shard } from '../runner/types.js';
-import {
-  ABILITY_COLUMNS,
-  abilityRows,
-  BALANCE_COLUMNS,
-  fitTable,
-  listMovement,
-  MATCHUP_COLUMNS,
-  matchupRows,
-  observations,
-  pricedFactions,
-  unfixable,
-  worstCells,
-  type AbilityRow,
-  type MatchupRow,
-  type PriceVerdict,
-} from './fit.js';
+import { abilityRows, fitTable, listMovement, matchupRows, observations, pricedFactions, unfixable, worstCells, type AbilityRow, type MatchupRow, type PriceVerdict } from './fit.js';
 import { abilityExperiment, CONFIRM_CELLS, confirmExperiment, fitExperiment, holdoutExperiment, type BalanceFaction, type BalancePlan } from './plan.js';
 
 /** unfixable.txt when nothing was found. */
@@ -45,17 +32,6 @@ export interface BalanceOptions {
   onProgress?: (phase: string, p: ProgressUpdate) => void;
   onPhase?: (phase: string, info: { total: number; resumed: number; cells: number }) => void;
 }
-
-/** One fit round: its games, the changes it proposed, how far they move the lists it played, and what came next. */
-export interface RoundRow {
-  round: number;
-  games: number;
-  changes: number;
-  movement: number;
-  next: 'another round' | 'below threshold' | 'at the cap' | 'no change';
-}
-
-export const ROUND_COLUMNS = ['round', 'games', 'changes', 'movement', 'next'] as const;
 
 export interface BalanceOutcome {
   /** `partial`: a slice played its share (`sliced`), or merged slices wait for the slices' next phase (`waiting`). */
@@ -146,8 +122,6 @@ function readGames(file: string): GameRecord[] {
   const lines = readFileSync(file, 'utf8').split('\n').slice(1);
   return lines.filter((l) => l !== '').map(gameFromCsv);
 }
-
-const num = (x: number, digits: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '');
 
 /** The phases a slice played a share of so far (its marker's, then these), in the order played. */
 function writeSliceMarker(plan: BalancePlan, shard: Shard, sliced: readonly string[]): void {
@@ -255,28 +229,15 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceOutcome> {
     if (abE && 'records' in ab) abilities = abilityRows({ plan, trials: abE.trials, records: ab.records, scale: todayFit.boot.fit.scale, scaleSe: todayFit.boot.scaleSe });
 
     const f = balanceFiles(plan.out);
-    writeFileAtomically(
-      f.balance,
-      csvHeader(BALANCE_COLUMNS) + csvText(table.prices.map((p) => [p.faction, p.name, p.pointer, p.costNow, num(p.worth, 1), num(p.low, 1), num(p.high, 1), p.proposed, p.verdict])),
-    );
-    const rate = (r: { games: number; rate: number; low: number; high: number } | null): (string | number)[] => (r ? [r.games, num(r.rate, 4), num(r.low, 4), num(r.high, 4)] : ['', '', '', '']);
-    writeFileAtomically(
-      f.matchups,
-      csvHeader(MATCHUP_COLUMNS) +
-        csvText(matchups.map((m) => [m.factionA, m.factionB, m.scenario, m.points, ...rate(m.today), ...rate(m.proposed), m.confirm?.policy ?? '', ...rate(m.confirm), m.confirm?.verdict ?? ''])),
-    );
-    writeFileAtomically(f.rounds, csvHeader(ROUND_COLUMNS) + csvText(rounds.map((r) => [r.round, r.games, r.changes, num(r.movement, 4), r.next])));
-    const files = [f.balance, f.matchups, f.rounds];
-    if (plan.abilityGames > 0) {
-      writeFileAtomically(
-        f.abilities,
-        csvHeader(ABILITY_COLUMNS) +
-          csvText(abilities.map((a) => [a.faction, a.ability, a.pairs, num(a.rateWith, 4), num(a.rateWithout, 4), num(a.logits, 4), num(a.worth, 1), num(a.low, 1), num(a.high, 1)])),
-      );
-      files.push(f.abilities);
-    }
-    writeFileAtomically(f.notes, notes.length ? `${notes.join('\n')}\n` : `${NOTHING_UNFIXABLE}\n`);
-    files.push(f.notes);
+    const files = [f.balance, f.matchups, f.rounds, ...(plan.abilityGames > 0 ? [f.abilities] : []), f.notes];
+    // The outputs appear together or not at all.
+    new StagedOutput().commit((write) => {
+      write(f.balance, csvOf(BALANCE_SCHEMA, table.prices));
+      write(f.matchups, csvOf(MATCHUP_SCHEMA, matchups));
+      write(f.rounds, csvOf(ROUND_SCHEMA, rounds));
+      if (plan.abilityGames > 0) write(f.abilities, csvOf(ABILITY_SCHEMA, abilities));
+      write(f.notes, notes.length ? `${notes.join('\n')}\n` : `${NOTHING_UNFIXABLE}\n`);
+    });
     return {
       status: 'complete',
       out: plan.out,

@@ -96,6 +96,16 @@ export class Checkpoint<R> {
     }
   }
 
+  /**
+   * A run's checkpoint: resumed (`--resume`), or started fresh, refusing to
+   * overwrite one an unfinished run left (its games would be lost).
+   */
+  static open<R>(file: string, header: CheckpointHeader, codec: RowCodec<R>, resume: boolean): Checkpoint<R> {
+    if (resume) return Checkpoint.resume(file, header, codec);
+    if (Checkpoint.hasTasks(file)) throw new InputError(`${file}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
+    return Checkpoint.create(file, header, codec);
+  }
+
   /** Starts a new checkpoint (replacing any old one). */
   static create<R>(file: string, header: CheckpointHeader, codec: RowCodec<R>): Checkpoint<R> {
     // Created fresh, never through a link planted under its name.

@@ -26,6 +26,18 @@ export function rowOf<T>(schema: CsvSchema<T>, row: T): (string | number)[] {
   return schema.map((c) => c.value(row));
 }
 
+/** The named columns of a schema, in the order named (a file showing some of another's columns: one definition each). */
+export function pickColumns<T>(schema: CsvSchema<T>, names: readonly string[]): CsvSchema<T> {
+  return names.map((n) => schema[columnIndex(schema, n)]);
+}
+
+/** A column's place in a schema's rows, by its name; a name the schema lacks throws (never column -1). */
+export function columnIndex<T>(schema: CsvSchema<T>, name: string): number {
+  const i = schema.findIndex((c) => c.name === name);
+  if (i < 0) throw new Error(`no column ${name} in ${columnsOf(schema).join(',')}`);
+  return i;
+}
+
 /**
  * A row back as its fields by column name: exactly the schema's fields, in
  * its order. Fields read from a written CSV take `unsafeCell` first (see
@@ -109,6 +121,11 @@ export function csvText(rows: (string | number)[][]): string {
 
 export function csvHeader(columns: readonly string[]): string {
   return csvText([[...columns]]);
+}
+
+/** A whole CSV file of a schema: its header, then a row each. */
+export function csvOf<T>(schema: CsvSchema<T>, rows: readonly T[]): string {
+  return csvHeader(columnsOf(schema)) + csvText(rows.map((r) => rowOf(schema, r)));
 }
 
 /** Splits one CSV line (RFC 4180 quoting, no embedded line breaks). */

@@ -10,13 +10,17 @@ export { Checkpoint, type CheckpointEntry, type CheckpointHeader, type RowCodec 
 export { acquireRunLock, inLockedFolder, LOCK_FILE, type RunLock } from './lock.js';
 export { claimFolder, ownerOf, type FolderOwner } from './claim.js';
 export { shardRange, parseShard } from './shard.js';
+export { StagedOutput, manifestText, type OutputStream, type WriteFinal } from './staged.js';
 export {
   columnsOf,
+  columnIndex,
+  pickColumns,
   rowOf,
   fieldsByName,
   csvFields,
   csvText,
   csvHeader,
+  csvOf,
   safeCell,
   unsafeCell,
   parseCsvLine,

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { csvHeader, csvText, ERROR_COLUMNS } from '../batch/csv.js';
-import { StagedFiles } from '../data/outputs.js';
+import { StagedOutput } from '../batch/staged.js';
 import { packageVersion } from '../batch/package.js';
 import { BATTLE_COLUMNS, CAMPAIGN_COLUMNS, CampaignSummary, summaryInputOf, TERRITORY_COLUMNS } from './output.js';
 import { campaignFiles } from './run.js';
@@ -80,18 +80,13 @@ export function mergeCampaignShards(opts: { campaign: Campaign; dirs: string[]; 
       }
     });
   // All the files or none (a full disk on the way leaves no final-named file), the manifest last.
-  const staged = new StagedFiles();
-  try {
-    staged.write(files.campaigns, campaigns);
-    staged.write(files.battles, join('battles', BATTLE_COLUMNS));
-    staged.write(files.errors, join('errors', ERROR_COLUMNS));
-    staged.write(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
+  new StagedOutput().commit((write) => {
+    write(files.campaigns, campaigns);
+    write(files.battles, join('battles', BATTLE_COLUMNS));
+    write(files.errors, join('errors', ERROR_COLUMNS));
+    write(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
     const manifest = { kind: 'manifest', campaign: c.name, inputsHash: c.inputsHash, seed: c.seed, mergedFrom: ordered.map((s) => path.resolve(s.dir)) };
-    staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-    staged.commit();
-  } catch (err) {
-    staged.abandon();
-    throw err;
-  }
+    write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  });
   return { summary, files: [files.campaigns, files.territories, files.battles, files.errors, files.manifest] };
 }

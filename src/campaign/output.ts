@@ -52,21 +52,32 @@ export function summaryInputOf(c: Campaign, line: string): SummaryInput {
   return { winner: winner as 0 | 1, cycles: Number(f.cycles), decidedBy: f.decided_by as SummaryInput['decidedBy'], endHolder, cycle3Holder };
 }
 
+/** A territory as its territories.csv row sees it: over `n` campaigns, who held it at the end and at cycle 3. */
+interface TerritoryOf {
+  t: Campaign['territories'][number];
+  n: number;
+  /** Campaigns it ended held by faction a, b, nobody. */
+  endHeld: readonly number[];
+  cycle3: { held: number; predicts: number; lift: number };
+}
+
 /** territories.csv: one row a territory, rates over all campaigns. */
-export const TERRITORY_COLUMNS = [
-  'territory',
-  'type',
-  'q',
-  'r',
-  'campaign_points',
-  'requisition_points',
-  'held_end_a',
-  'held_end_b',
-  'held_end_neutral',
-  'held_cycle3',
-  'predicts_winner_cycle3',
-  'lift_cycle3',
-] as const;
+export const TERRITORY_SCHEMA: CsvSchema<TerritoryOf> = [
+  { name: 'territory', value: ({ t }) => t.id },
+  { name: 'type', value: ({ t }) => t.type },
+  { name: 'q', value: ({ t }) => t.q },
+  { name: 'r', value: ({ t }) => t.r },
+  { name: 'campaign_points', value: ({ t }) => t.campaignPoints },
+  { name: 'requisition_points', value: ({ t }) => t.requisitionPoints },
+  { name: 'held_end_a', value: (x) => round4(x.endHeld[0] / x.n) },
+  { name: 'held_end_b', value: (x) => round4(x.endHeld[1] / x.n) },
+  { name: 'held_end_neutral', value: (x) => round4(x.endHeld[2] / x.n) },
+  { name: 'held_cycle3', value: (x) => round4(x.cycle3.held / x.n) },
+  { name: 'predicts_winner_cycle3', value: (x) => round4(x.cycle3.predicts) },
+  { name: 'lift_cycle3', value: (x) => round4(x.cycle3.lift) },
+];
+
+export const TERRITORY_COLUMNS = columnsOf(TERRITORY_SCHEMA);
 
 /** A battle of a campaign, as its battles.csv row sees it. */
 interface BattleOf extends Of {
@@ -165,20 +176,7 @@ export class CampaignSummary {
   territoryRows(): (string | number)[][] {
     const n = Math.max(1, this.campaigns);
     const stats = this.territoryStats();
-    return this.c.territories.map((t, i) => [
-      t.id,
-      t.type,
-      t.q,
-      t.r,
-      t.campaignPoints,
-      t.requisitionPoints,
-      round4(this.endHeld[i][0] / n),
-      round4(this.endHeld[i][1] / n),
-      round4(this.endHeld[i][2] / n),
-      round4(stats[i].held / n),
-      round4(stats[i].predicts),
-      round4(stats[i].lift),
-    ]);
+    return this.c.territories.map((t, i) => rowOf(TERRITORY_SCHEMA, { t, n, endHeld: this.endHeld[i], cycle3: stats[i] }));
   }
 
   /** The printed summary: faction win rate with its 95% Wilson interval, and the territories that decide campaigns most. */

@@ -3,16 +3,16 @@
  * its checkpoint (append + fsync), shard ranges, lock and staged writes. Rows are written strictly in campaign order whatever the worker
  * count, so outputs are byte-identical for any --workers.
  */
-import { closeSync, fsyncSync } from 'node:fs';
 import { isPluginSpec } from '../bots/registry.js';
 import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../batch/watch.js';
-import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
+import { refuseFolders } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { Checkpoint, type RowCodec } from '../batch/checkpoint.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
 import { builtFile, packageVersion } from '../batch/package.js';
+import { manifestText, StagedOutput, type OutputStream, type WriteFinal } from '../batch/staged.js';
 import { createInProcess, createPool, TaskDropped, type Executor, type PoolWatch, type TaskNames } from '../batch/pool.js';
 import type { ProgressUpdate } from '../runner/run.js';
 import { shardRange } from '../batch/shard.js';
@@ -100,14 +100,7 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   // One experiment per output folder, as for runs: another's outputs here are refused, or removed with force.
   claimFolder(out, { kind: 'campaign', name: c.name }, opts.force === true, Object.values(files));
   const header = { checkpoint: 3 as const, experiment: `campaign:${c.name}`, inputsHash: `${c.inputsHash}:${opts.campaigns}`, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
-  let checkpoint: Checkpoint<CampaignRow>;
-  if (opts.resume) checkpoint = Checkpoint.resume(files.checkpoint, header, CODEC);
-  else {
-    if (Checkpoint.hasTasks(files.checkpoint)) {
-      throw new InputError(`${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
-    }
-    checkpoint = Checkpoint.create(files.checkpoint, header, CODEC);
-  }
+  const checkpoint = Checkpoint.open(files.checkpoint, header, CODEC, opts.resume === true);
   const { start: lo, end: hi } = shardRange(opts.campaigns, shard);
   // Every checkpointed task must be campaigns of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {
@@ -118,31 +111,18 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
   }
   const done0 = checkpoint.index.get(0) ?? new Map();
 
-  const tmps = { campaigns: tmpNameFor(files.campaigns), battles: tmpNameFor(files.battles), errors: tmpNameFor(files.errors) };
-  const fds = { campaigns: -1, battles: -1, errors: -1 };
-  const closeAll = (): void => {
-    for (const k of ['campaigns', 'battles', 'errors'] as const) {
-      if (fds[k] >= 0) closeSync(fds[k]);
-      fds[k] = -1;
-    }
-  };
-  const removeTemporaries = (): void => {
-    closeAll();
-    for (const t of Object.values(tmps)) removeIfPresent(t);
-  };
+  let staged: { output: StagedOutput; streams: Record<'campaigns' | 'battles' | 'errors', OutputStream> };
   try {
-    fds.campaigns = openNew(tmps.campaigns);
-    fds.battles = openNew(tmps.battles);
-    fds.errors = openNew(tmps.errors);
-    writeAll(fds.campaigns, csvHeader(CAMPAIGN_COLUMNS));
-    writeAll(fds.battles, csvHeader(BATTLE_COLUMNS));
-    writeAll(fds.errors, csvHeader(ERROR_COLUMNS));
+    staged = StagedOutput.open((stream) => ({
+      campaigns: stream(files.campaigns, csvHeader(CAMPAIGN_COLUMNS)),
+      battles: stream(files.battles, csvHeader(BATTLE_COLUMNS)),
+      errors: stream(files.errors, csvHeader(ERROR_COLUMNS)),
+    }));
   } catch (err) {
-    // A full disk already: no temporary file is left behind.
-    removeTemporaries();
     checkpoint.close();
     throw err;
   }
+  const { output, streams } = staged;
   const summary = new CampaignSummary(c);
   // Plugin battle bots are watched (batch/watch.ts): one that never answers loses its campaign to errors.csv, not the run.
   const plugins = c.players.some((p) => isPluginSpec(p.battlePolicy));
@@ -229,12 +209,12 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
         }
         for (const row of r.rows) {
           summary.add(row);
-          writeAll(fds.campaigns, csvText([campaignRow(c, row)]));
+          streams.campaigns.write(csvText([campaignRow(c, row)]));
           const b = battleRows(c, row);
-          if (b.length > 0) writeAll(fds.battles, csvText(b));
+          if (b.length > 0) streams.battles.write(csvText(b));
         }
         errors += r.errors.length;
-        if (r.errors.length > 0) writeAll(fds.errors, csvText(r.errors.map(errorRow)));
+        if (r.errors.length > 0) streams.errors.write(csvText(r.errors.map(errorRow)));
         nextWrite = r.end;
       }
     }
@@ -260,41 +240,16 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
     .catch((err: unknown) => {
       // e.g. the disk filled up: the checkpoint still holds every campaign it could; no temporary file stays.
       checkpoint.close();
-      removeTemporaries();
+      output.abandon();
       throw err;
     });
 
   const written: string[] = [];
   if (outcome === 'complete') {
     // Final files appear together, the manifest last, or not at all (a full disk on the way: the checkpoint stays).
-    const staged = new StagedFiles();
     try {
-      for (const k of ['campaigns', 'battles', 'errors'] as const) {
-        fsyncSync(fds[k]);
-        staged.add(files[k], tmps[k]);
-      }
-      closeAll();
-      staged.write(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
-      const seconds = (Date.now() - started) / 1000;
-      const manifest = {
-        kind: 'manifest',
-        campaign: c.name,
-        campaignFile: c.file,
-        inputsHash: c.inputsHash,
-        package: { name: 'skirmish-lab', version: packageVersion() },
-        node: process.version,
-        seed: c.seed,
-        campaigns: opts.campaigns,
-        shard: shard ? `${shard.k}/${shard.n}` : null,
-        range: { start: lo, end: hi },
-        counts: { campaigns: summary.campaigns, errors, wins: { [c.factions[0].name]: summary.wins[0], [c.factions[1].name]: summary.wins[1] } },
-        timings: { seconds, campaignsPlayed: played, campaignsResumed: resumed, workers: executor.threads },
-      };
-      staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-      staged.commit();
+      output.commit(writeFinals);
     } catch (err) {
-      staged.abandon();
-      removeTemporaries();
       checkpoint.close();
       throw err;
     }
@@ -302,7 +257,26 @@ async function runLocked(opts: CampaignRunOptions): Promise<CampaignRunOutcome> 
     written.push(files.campaigns, files.territories, files.battles, files.errors, files.manifest);
   } else {
     checkpoint.close();
-    removeTemporaries();
+    output.abandon();
   }
   return { status: outcome, out, done, played, resumed, errors, failure, files: written, summary, seconds: (Date.now() - started) / 1000 };
+
+  function writeFinals(write: WriteFinal): void {
+    write(files.territories, csvHeader(TERRITORY_COLUMNS) + csvText(summary.territoryRows()));
+    const seconds = (Date.now() - started) / 1000;
+    write(
+      files.manifest,
+      manifestText(
+        { campaign: c.name, campaignFile: c.file, inputsHash: c.inputsHash },
+        {
+          seed: c.seed,
+          campaigns: opts.campaigns,
+          shard: shard ? `${shard.k}/${shard.n}` : null,
+          range: { start: lo, end: hi },
+          counts: { campaigns: summary.campaigns, errors, wins: { [c.factions[0].name]: summary.wins[0], [c.factions[1].name]: summary.wins[1] } },
+          timings: { seconds, campaignsPlayed: played, campaignsResumed: resumed, workers: executor.threads },
+        },
+      ),
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { binomialTest, holm } from '../stats/index.js';
-import type { CellSummary } from './summary.js';
-import { confirmColumns, type CellConfirmation } from './confirm.js';
+import { rowOf } from '../batch/csv.js';
+import { cellFigures, SUMMARY_SCHEMA, type CellSummary } from './summary.js';
+import type { CellConfirmation } from './confirm.js';
 
 /** The family-wise error rate of the balance flags. */
 export const BALANCE_ALPHA = 0.05;
@@ -45,21 +46,16 @@ export function summaryRows(summaries: readonly CellSummary[], alpha = BALANCE_A
     const group = JSON.stringify([c.armyA.path, c.armyB.path, c.scenarioLabel, c.point?.index ?? null]);
     tiers.set(group, [...(tiers.get(group) ?? []), i]);
   });
-  const agrees = new Array<string>(summaries.length).fill('');
+  const agrees = new Array<'' | '0' | '1'>(summaries.length).fill('');
   for (const members of tiers.values()) {
     if (new Set(members.map((i) => summaries[i].cell.policyA)).size < 2) continue;
     const same = members.every((i) => verdicts[i] === verdicts[members[0]]);
     for (const i of members) agrees[i] = same ? '1' : '0';
   }
-  return summaries.map((s, i) => [
-    ...s.row(),
-    matchup.adjusted[i].toFixed(4),
-    matchup.rejected[i] ? '1' : '0',
-    seat.adjusted[i].toFixed(4),
-    seat.rejected[i] ? '1' : '0',
-    agrees[i],
-    ...confirmColumns(confirmations[i]),
-  ]);
+  return summaries.map((s, i) => {
+    const flags = { matchupP: matchup.adjusted[i], matchup: matchup.rejected[i], seatP: seat.adjusted[i], seat: seat.rejected[i], agrees: agrees[i] };
+    return rowOf(SUMMARY_SCHEMA, { ...cellFigures(s), flags, confirmation: confirmations[i] ?? null }).map(String);
+  });
 }
 
 /**

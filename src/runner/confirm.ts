@@ -1,5 +1,5 @@
 import { binomialTest, pairedSignTest, wilsonInterval } from '../stats/index.js';
-import { fmt, type CellSummary } from './summary.js';
+import type { CellSummary } from './summary.js';
 import type { CellSpec, ConfirmSpec, GameRecord } from './types.js';
 
 /**
@@ -149,15 +149,6 @@ export interface ClaimResult extends Look {
 export interface CellConfirmation {
   policy: string;
   claims: ClaimResult[];
-}
-
-/** A cell's confirmation columns (all empty when it has none). */
-export function confirmColumns(c: CellConfirmation | null | undefined): string[] {
-  const part = (kind: 'matchup' | 'first_seat'): string[] => {
-    const r = c?.claims.find((x) => x.kind === kind);
-    return r ? [String(r.games), fmt(r.rate), fmt(r.low), fmt(r.high), r.p.toFixed(4), r.tiersP.toFixed(4), r.verdict] : ['', '', '', '', '', '', ''];
-  };
-  return [c?.policy ?? '', ...part('matchup'), ...part('first_seat')];
 }
 
 /** The flags of a summary row (summaryRows' columns) as claims to re-check. */

@@ -1,12 +1,13 @@
-import { closeSync, createReadStream, existsSync, fsyncSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
-import { openNew, refuseFolders, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
+import { refuseFolders } from '../data/outputs.js';
 import { inLockedFolder } from '../batch/lock.js';
 import { csvHeader, csvText, ERROR_COLUMNS, errorFromCsv } from '../batch/csv.js';
 import { GAME_COLUMNS, gameFromCsv } from './csv.js';
 import { packageVersion } from '../batch/package.js';
+import { manifestText, StagedOutput, type OutputStream, type WriteFinal } from '../batch/staged.js';
 import { outputFiles } from './run.js';
 import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
 import { summaryRows } from './balance.js';
@@ -150,37 +151,27 @@ export async function mergeShards(opts: MergeOptions): Promise<MergeOutcome> {
 async function mergeLocked(out: string, first: Manifest, ordered: { dir: string; m: Manifest }[]): Promise<MergeOutcome> {
   const files = outputFiles(out);
   refuseFolders([files.games, files.errors, files.summary, files.manifest, ...(first.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
-  const staged = new StagedFiles();
-  const gamesTmp = tmpNameFor(files.games);
-  const errorsTmp = tmpNameFor(files.errors);
-  let gamesFd = -1;
-  let errorsFd = -1;
   const gameColumns = [...GAME_COLUMNS, ...(first.sweep?.parameters.map((p) => p.name) ?? [])];
+  // Nothing final-named and no temporary file is left on a failure: the slices are untouched, the merge can simply run again.
+  const { output, streams } = StagedOutput.open((stream) => ({ games: stream(files.games, csvHeader(gameColumns)), errors: stream(files.errors, csvHeader(ERROR_COLUMNS)) }));
   try {
-    gamesFd = openNew(gamesTmp);
-    staged.add(files.games, gamesTmp);
-    errorsFd = openNew(errorsTmp);
-    staged.add(files.errors, errorsTmp);
-    writeAll(gamesFd, csvHeader(gameColumns));
-    writeAll(errorsFd, csvHeader(ERROR_COLUMNS));
-    const r = await mergeInto(out, first, ordered, gameColumns, gamesFd, errorsFd, staged);
-    fsyncSync(gamesFd);
-    fsyncSync(errorsFd);
-    closeSync(gamesFd);
-    closeSync(errorsFd);
-    gamesFd = errorsFd = -1;
-    staged.commit();
-    return r;
+    const merged = await mergeRows(first, ordered, gameColumns, streams);
+    return output.commit((write) => writeFinals(write, out, first, ordered, merged));
   } catch (err) {
-    // Nothing final-named and no temporary file is left: the slices are untouched, the merge can simply run again.
-    for (const fd of [gamesFd, errorsFd]) if (fd >= 0) closeSync(fd);
-    staged.abandon();
+    output.abandon();
     throw err;
   }
 }
 
-async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m: Manifest }[], gameColumns: string[], gamesFd: number, errorsFd: number, staged: StagedFiles): Promise<MergeOutcome> {
-  const files = outputFiles(out);
+/** What the slices' rows add up to, cell by cell. */
+interface Merged {
+  summaries: CellSummary[];
+  games: number;
+  errors: number;
+}
+
+/** Copies the slices' games and errors into the streams, cell by cell in slice order, checking them against the manifests. */
+async function mergeRows(first: Manifest, ordered: { dir: string; m: Manifest }[], gameColumns: string[], streams: Record<'games' | 'errors', OutputStream>): Promise<Merged> {
   const readers = ordered.map((s) => ({
     s,
     games: new Lines(path.join(s.dir, 'games.csv')),
@@ -195,8 +186,8 @@ async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m
   let totalGames = 0;
   let totalErrors = 0;
   const batch: string[] = [];
-  const flush = (fd: number): void => {
-    if (batch.length > 0) writeAll(fd, batch.join(''));
+  const flush = (to: OutputStream): void => {
+    if (batch.length > 0) to.write(batch.join(''));
     batch.length = 0;
   };
   for (const cell of first.cells) {
@@ -219,17 +210,17 @@ async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m
         await r.games.next();
         summary.add(game);
         batch.push(`${line}\n`);
-        if (batch.length >= 1000) flush(gamesFd);
+        if (batch.length >= 1000) flush(streams.games);
         rows++;
       }
-      flush(gamesFd);
+      flush(streams.games);
       for (let line = await r.errors.peek(); line !== null; line = await r.errors.peek()) {
         if (readRow(line, r.errors, errorFromCsv).cell !== cell.key) break;
         await r.errors.next();
         batch.push(`${line}\n`);
         errs++;
       }
-      flush(errorsFd);
+      flush(streams.errors);
       if (rows !== expected.games || errs !== expected.errors) {
         throw new InputError(`${r.s.dir}: cell "${cell.key}": manifest says ${expected.games} games and ${expected.errors} errors, the CSVs hold ${rows} and ${errs}`);
       }
@@ -243,22 +234,22 @@ async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m
     if ((await r.games.peek()) !== null) throw new InputError(`${r.games.file}: line ${r.games.lineNo + 1}: a row of no cell of the experiment`);
     if ((await r.errors.peek()) !== null) throw new InputError(`${r.errors.file}: line ${r.errors.lineNo + 1}: a row of no cell of the experiment`);
   }
+  return { summaries, games: totalGames, errors: totalErrors };
+}
+
+/** summary.csv (recomputed from the merged rows in their order), a sweep's files and the manifest. */
+function writeFinals(write: WriteFinal, out: string, first: Manifest, ordered: { dir: string; m: Manifest }[], { summaries, games: totalGames, errors: totalErrors }: Merged): MergeOutcome {
+  const files = outputFiles(out);
   const rows = summaryRows(summaries);
-  staged.write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
+  write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(rows));
   const written = [files.games, files.summary, files.errors, files.manifest];
   let crossings: CrossingRow[] | undefined;
   if (first.sweep) {
-    const sw = writeSweepFiles(out, { plan: first.sweep, seed: first.seed, summaries, rows }, (f, t) => staged.write(f, t));
+    const sw = writeSweepFiles(out, { plan: first.sweep, seed: first.seed, summaries, rows }, write);
     written.push(...sw.files);
     crossings = sw.crossings;
   }
   const manifest = {
-    kind: 'manifest',
-    experiment: first.experiment,
-    experimentFile: first.experimentFile,
-    inputsHash: first.inputsHash,
-    package: { name: 'skirmish-lab', version: packageVersion() },
-    node: process.version,
     seed: first.seed,
     gamesPerCell: first.gamesPerCell,
     precision: first.precision,
@@ -278,7 +269,7 @@ async function mergeInto(out: string, first: Manifest, ordered: { dir: string; m
       seconds: ordered.reduce((t, s) => t + (s.m.timings?.seconds ?? 0), 0),
     },
   };
-  staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  write(files.manifest, manifestText({ experiment: first.experiment, experimentFile: first.experimentFile, inputsHash: first.inputsHash }, manifest));
   return { out, games: totalGames, errors: totalErrors, files: written, summaryRows: rows, ...(crossings ? { crossings } : {}) };
 }
 

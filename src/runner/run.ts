@@ -1,21 +1,21 @@
-import { closeSync, fsyncSync } from 'node:fs';
-import { openNew, refuseFolders, removeIfPresent, StagedFiles, tmpNameFor, writeAll } from '../data/outputs.js';
+import { refuseFolders } from '../data/outputs.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { inLockedFolder } from '../batch/lock.js';
 import { claimFolder, ownerOf } from '../batch/claim.js';
 import { Checkpoint, type CheckpointEntry } from '../batch/checkpoint.js';
-import { csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
+import { columnIndex, csvHeader, csvText, ERROR_COLUMNS, errorRow } from '../batch/csv.js';
 import { GAME_CODEC, GAME_COLUMNS, gameRow } from './csv.js';
 import { builtFile, packageVersion } from '../batch/package.js';
+import { manifestText, StagedOutput, type OutputStream, type WriteFinal } from '../batch/staged.js';
 import { createInProcess, createPool, TaskDropped, TaskFailure, type Executor, type PoolWatch, type TaskNames } from '../batch/pool.js';
 import { DEFAULT_DECISION_TIMEOUT_S, setDecisionTimeout } from '../batch/watch.js';
 import { shardRange } from '../batch/shard.js';
 import { isPluginSpec } from '../bots/registry.js';
 import { checkCellPolicies, policyModules } from './references.js';
 import { clearPrepared, runTaskWith } from './worker.js';
-import { CellSummary, SUMMARY_COLUMNS } from './summary.js';
+import { CellSummary, SUMMARY_COLUMNS, SUMMARY_SCHEMA } from './summary.js';
 import { binomialTest } from '../stats/index.js';
 import { sameCells, summaryRows } from './balance.js';
 import { claimsOf, confirmCap, confirmCell, decideLook, gameScores, lookOf, playsStronger, tiersTest, type CellConfirmation, type Claim, type ClaimResult } from './confirm.js';
@@ -188,15 +188,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
   refuseFolders([...Object.values(files), ...(opts.finalFiles ? Object.values(tournamentNames(out)) : []), ...(e.sweep ? ['sweep.csv', 'crossing.csv'].map((f) => path.join(out, f)) : [])]);
 
   const header = { checkpoint: 3 as const, experiment: e.name, inputsHash: e.inputsHash, shard: shard ? `${shard.k}/${shard.n}` : null, build: packageVersion() };
-  let checkpoint: Checkpoint<GameRecord>;
-  if (opts.resume) {
-    checkpoint = Checkpoint.resume(files.checkpoint, header, GAME_CODEC);
-  } else {
-    if (Checkpoint.hasTasks(files.checkpoint)) {
-      throw new InputError(`${files.checkpoint}: an unfinished run left a checkpoint here; add --resume to continue it, or delete the file to start over`);
-    }
-    checkpoint = Checkpoint.create(files.checkpoint, header, GAME_CODEC);
-  }
+  const checkpoint = Checkpoint.open(files.checkpoint, header, GAME_CODEC, opts.resume === true);
 
   // Every checkpointed task must be games of this run: a line re-sealed by hand is refused.
   for (const en of checkpoint.entries()) {
@@ -240,32 +232,20 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     }
   }
 
-  const gamesTmp = tmpNameFor(files.games);
-  const errorsTmp = tmpNameFor(files.errors);
-  const confirmTmp = tmpNameFor(files.confirm);
-  let gamesFd = -1;
-  let errorsFd = -1;
-  let confirmFd = -1;
+  // A sweep's games.csv has a column per parameter after the usual ones.
+  const gamesHeader = csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]);
+  let staged: { output: StagedOutput; streams: Record<'games' | 'errors', OutputStream> & { confirm: OutputStream | null } };
   try {
-    gamesFd = openNew(gamesTmp);
-    errorsFd = openNew(errorsTmp);
-    // A sweep's games.csv has a column per parameter after the usual ones.
-    const header = csvHeader([...GAME_COLUMNS, ...(e.sweep?.parameters.map((p) => p.name) ?? [])]);
-    writeAll(gamesFd, header);
-    writeAll(errorsFd, csvHeader(ERROR_COLUMNS));
-    if (confirm) {
-      confirmFd = openNew(confirmTmp);
-      writeAll(confirmFd, header);
-    }
+    staged = StagedOutput.open((stream) => ({
+      games: stream(files.games, gamesHeader),
+      errors: stream(files.errors, csvHeader(ERROR_COLUMNS)),
+      confirm: confirm ? stream(files.confirm, gamesHeader) : null,
+    }));
   } catch (err) {
-    // A full disk already: no temporary file is left behind.
-    for (const fd of [gamesFd, errorsFd, confirmFd]) if (fd >= 0) closeQuietly(fd);
-    removeIfPresent(gamesTmp);
-    removeIfPresent(errorsTmp);
-    removeIfPresent(confirmTmp);
     checkpoint.close();
     throw err;
   }
+  const { output, streams } = staged;
 
   // A plugin bot that never returns can only be stopped in a thread of its own: with plugins, --workers 0 plays in one worker.
   const plugins = !opts.game && (e.cells.some(hasPlugin) || (confirm !== null && isPluginSpec(confirm.policy)));
@@ -370,12 +350,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         await Promise.all([checkpoint.flush(), executor.destroy()]);
       } finally {
         checkpoint.close();
-        closeQuietly(gamesFd);
-        closeQuietly(errorsFd);
-        closeQuietly(confirmFd);
-        removeIfPresent(gamesTmp);
-        removeIfPresent(errorsTmp);
-        removeIfPresent(confirmTmp);
+        output.abandon();
       }
     }
 
@@ -506,9 +481,9 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       if (cs.scores) for (const row of r.rows) if (row.game < confirmCap(confirm!)) cs.scores.set(row.game, gameScores(row));
       if (cs.confirm) {
         // The stronger tier's games: confirm.csv, and their errors named as the confirmation's.
-        if (r.rows.length > 0) writeAll(confirmFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
+        if (r.rows.length > 0) streams.confirm!.write(csvText(r.rows.map((row) => [...gameRow(row), ...point])));
         const errs = r.errors.map((g) => ({ ...g, message: `confirmation with ${cs.spec.policyA}: ${g.message}` }));
-        if (errs.length > 0) writeAll(errorsFd, csvText(errs.map(errorRow)));
+        if (errs.length > 0) streams.errors.write(csvText(errs.map(errorRow)));
         cs.summary.errors += errs.length;
         confirmErrors += errs.length;
         return;
@@ -516,8 +491,8 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       opts.onRows?.(cs.spec, r.rows);
       cs.summary.errors += r.errors.length;
       errors += r.errors.length;
-      if (r.rows.length > 0) writeAll(gamesFd, csvText(r.rows.map((row) => [...gameRow(row), ...point])));
-      if (r.errors.length > 0) writeAll(errorsFd, csvText(r.errors.map(errorRow)));
+      if (r.rows.length > 0) streams.games.write(csvText(r.rows.map((row) => [...gameRow(row), ...point])));
+      if (r.errors.length > 0) streams.errors.write(csvText(r.errors.map(errorRow)));
     }
 
     /**
@@ -529,7 +504,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
       planned = true;
       const c = confirm!;
       const rows = summaryRows(cells.slice(0, mainCells).map((x) => x.summary));
-      const column = (name: string): number => SUMMARY_COLUMNS.indexOf(name as (typeof SUMMARY_COLUMNS)[number]);
+      const column = (name: string): number => columnIndex(SUMMARY_SCHEMA, name);
       const claimsAt = rows.map((r) => claimsOf(r, column));
       // A sweep's grid point playing an earlier one's very games (same_as) takes that one's confirmation.
       const same = sameCells(cells.slice(0, mainCells).map((x) => x.summary));
@@ -612,10 +587,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
             (result) => executor.destroy().finally(() => resolve(result)),
             // e.g. the disk filled up: the checkpoint still holds every game it could.
             (err: unknown) => {
-              for (const fd of [gamesFd, errorsFd, confirmFd]) closeQuietly(fd);
-              removeIfPresent(gamesTmp);
-              removeIfPresent(errorsTmp);
-              removeIfPresent(confirmTmp);
+              output.abandon();
               checkpoint.close();
               const rejectIt = (): void => reject(err);
               executor.destroy().then(rejectIt, rejectIt);
@@ -702,50 +674,25 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
      * leaves no final-named file, and the checkpoint whole for --resume.
      */
     function finish(): RunOutcome {
-      fsyncSync(gamesFd);
-      fsyncSync(errorsFd);
-      if (confirmFd >= 0) fsyncSync(confirmFd);
       opts.signal?.removeEventListener('abort', onStop);
       opts.abandon?.removeEventListener('abort', onAbandon);
-      closeSync(gamesFd);
-      closeSync(errorsFd);
-      if (confirmFd >= 0) closeSync(confirmFd);
-      gamesFd = errorsFd = confirmFd = -1;
-      const staged = new StagedFiles();
-      staged.add(files.games, gamesTmp);
-      staged.add(files.errors, errorsTmp);
-      if (confirm) staged.add(files.confirm, confirmTmp);
-      try {
-        const o = finalFiles(staged);
-        staged.commit();
-        checkpoint.remove();
-        return o;
-      } catch (err) {
-        staged.abandon();
-        throw err;
-      }
+      const o = output.commit(finalFiles);
+      checkpoint.remove();
+      return o;
     }
 
-    function finalFiles(staged: StagedFiles): RunOutcome {
+    function finalFiles(write: WriteFinal): RunOutcome {
       const extra = opts.finalFiles?.() ?? [];
       const o = outcome('complete', [files.games, ...(confirm ? [files.confirm] : []), files.summary, ...extra.map((f) => f.file), files.errors, files.manifest]);
-      staged.write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
-      for (const f of extra) staged.write(f.file, f.text);
+      write(files.summary, csvHeader(SUMMARY_COLUMNS) + csvText(o.cells.map((c) => c.row)));
+      for (const f of extra) write(f.file, f.text);
       const main = cells.slice(0, mainCells);
       if (e.sweep && shard === null) {
-        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row), confirmations: crossingConfirmations() }, (f, t) =>
-          staged.write(f, t),
-        );
+        const sw = writeSweepFiles(out, { plan: e.sweep, seed: e.seed, summaries: main.map((c) => c.summary), rows: o.cells.map((c) => c.row), confirmations: crossingConfirmations() }, write);
         o.files.push(...sw.files);
         o.crossings = sw.crossings;
       }
       const manifest = {
-        kind: 'manifest',
-        experiment: e.name,
-        experimentFile: e.file,
-        inputsHash: e.inputsHash,
-        package: { name: 'skirmish-lab', version: packageVersion() },
-        node: process.version,
         seed: e.seed,
         gamesPerCell: e.gamesPerCell,
         precision: e.precision,
@@ -790,7 +737,7 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
         },
         ...opts.manifest,
       };
-      staged.write(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+      write(files.manifest, manifestText({ experiment: e.name, experimentFile: e.file, inputsHash: e.inputsHash }, manifest));
       return o;
     }
 
@@ -798,14 +745,6 @@ async function runLocked(opts: RunOptions): Promise<RunOutcome> {
     drain();
     settle();
   });
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    if (fd >= 0) closeSync(fd);
-  } catch {
-    // already closed
-  }
 }
 
 /** How errors name an experiment's task and game. */

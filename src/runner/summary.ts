@@ -1,65 +1,6 @@
+import { columnsOf, type Column, type CsvSchema } from '../batch/csv.js';
 import { MeanAccumulator, wilsonHalfWidth, wilsonInterval } from '../stats/index.js';
 import type { CellSpec, GameRecord } from './types.js';
-
-/** summary.csv's confirmation columns, after the balance flags: each flag's re-check by the stronger tier (confirm.ts). */
-export const CONFIRM_COLUMNS = [
-  'confirm_policy',
-  'matchup_confirm_games',
-  'matchup_confirm_rate',
-  'matchup_confirm_low',
-  'matchup_confirm_high',
-  'matchup_confirm_p',
-  'matchup_tiers_p',
-  'matchup_confirmation',
-  'first_seat_confirm_games',
-  'first_seat_confirm_rate',
-  'first_seat_confirm_low',
-  'first_seat_confirm_high',
-  'first_seat_confirm_p',
-  'first_seat_tiers_p',
-  'first_seat_confirmation',
-] as const;
-
-/** summary.csv columns, in order (documented in the README, section run). */
-export const SUMMARY_COLUMNS = [
-  'cell',
-  'scenario',
-  'army_a',
-  'army_b',
-  'policy_a',
-  'policy_b',
-  'games',
-  'errors',
-  'wins_a',
-  'draws',
-  'losses_a',
-  'win_rate_a',
-  'win_rate_a_low',
-  'win_rate_a_high',
-  'first_seat_win_rate',
-  'first_seat_win_rate_low',
-  'first_seat_win_rate_high',
-  'vp_a_mean',
-  'vp_a_low',
-  'vp_a_high',
-  'vp_b_mean',
-  'vp_b_low',
-  'vp_b_high',
-  'vp_margin_mean',
-  'vp_margin_low',
-  'vp_margin_high',
-  'rounds_mean',
-  'stall_rate',
-  'passive_rounds_mean',
-  // Balance flags over all cells of the run (balance.ts): Holm-adjusted exact binomial tests on game pairs.
-  'matchup_p_holm',
-  'matchup_imbalanced',
-  'first_seat_p_holm',
-  'first_seat_imbalanced',
-  'verdict_agrees',
-  // Each flag re-checked by a stronger player on the same seeds and seats (confirm.ts).
-  ...CONFIRM_COLUMNS,
-] as const;
 
 /** Fixed decimals keep summary.csv short and byte-stable; NaN (no data) prints empty. */
 export function fmt(x: number): string {
@@ -159,49 +100,131 @@ export class CellSummary {
   halfWidth(): number {
     return this.games === 0 ? 1 : wilsonHalfWidth(this.scoreA, this.games);
   }
-
-  row(): string[] {
-    const c = this.cell;
-    const win = wilsonInterval(this.scoreA, this.games);
-    const first = wilsonInterval(this.firstSeatWins + this.draws / 2, this.games);
-    const vpA = this.vpA.interval();
-    const vpB = this.vpB.interval();
-    const margin = this.margin.interval();
-    return [
-      c.key,
-      c.scenarioLabel,
-      c.armyA.label,
-      c.armyB.label,
-      c.policyA,
-      c.policyB,
-      String(this.games),
-      String(this.errors),
-      String(this.winsA),
-      String(this.draws),
-      String(this.lossesA),
-      fmt(win.p),
-      fmt(win.low),
-      fmt(win.high),
-      fmt(first.p),
-      fmt(first.low),
-      fmt(first.high),
-      fmt(vpA.mean),
-      fmt(vpA.low),
-      fmt(vpA.high),
-      fmt(vpB.mean),
-      fmt(vpB.low),
-      fmt(vpB.high),
-      fmt(margin.mean),
-      fmt(margin.low),
-      fmt(margin.high),
-      fmt(this.rounds.interval().mean),
-      fmt(this.games === 0 ? Number.NaN : this.stalled / this.games),
-      fmt(this.passive.interval().mean),
-    ];
-  }
 }
 
 /** Army A's score in a game: a draw is half a win. */
 function scoreOf(r: GameRecord): number {
   return r.winner === 'A' ? 1 : r.winner === 'draw' ? 0.5 : 0;
 }
+
+/** A balance flag's re-check as summary.csv shows it (confirm.ts's ClaimResult). */
+interface FlagCheck {
+  kind: string;
+  games: number;
+  rate: number;
+  low: number;
+  high: number;
+  p: number;
+  tiersP: number;
+  verdict: string;
+}
+
+/** A cell's games with army A's win rate, the first seat's, and the VP means with their intervals, computed once. */
+export interface CellFigures {
+  s: CellSummary;
+  win: Interval;
+  first: Interval;
+  vpA: Interval;
+  vpB: Interval;
+  margin: Interval;
+}
+
+/** What one summary.csv row shows: a cell's games, its balance flags over the run (balance.ts), and its confirmation (confirm.ts). */
+export interface SummaryLine extends CellFigures {
+  flags: { matchupP: number; matchup: boolean; seatP: number; seat: boolean; agrees: '' | '0' | '1' };
+  confirmation: { policy: string; claims: readonly FlagCheck[] } | null;
+}
+
+interface Interval {
+  mean: number;
+  low: number;
+  high: number;
+}
+
+export function cellFigures(s: CellSummary): CellFigures {
+  const p = (x: { p: number; low: number; high: number }): Interval => ({ mean: x.p, low: x.low, high: x.high });
+  return {
+    s,
+    win: p(wilsonInterval(s.scoreA, s.games)),
+    first: p(wilsonInterval(s.firstSeatWins + s.draws / 2, s.games)),
+    vpA: s.vpA.interval(),
+    vpB: s.vpB.interval(),
+    margin: s.margin.interval(),
+  };
+}
+
+type Figure = 'win' | 'first' | 'vpA' | 'vpB' | 'margin';
+
+/** Three columns: a figure's mean and its 95% interval's ends. */
+function interval(figure: Figure, names: [string, string, string]): Column<CellFigures>[] {
+  return [
+    { name: names[0], value: (l) => fmt(l[figure].mean) },
+    { name: names[1], value: (l) => fmt(l[figure].low) },
+    { name: names[2], value: (l) => fmt(l[figure].high) },
+  ];
+}
+
+/** A flag's confirmation columns: its games, the stronger tier's rate and interval, its p, the tiers' p, the verdict (all empty without one). */
+function confirmation(kind: 'matchup' | 'first_seat'): Column<SummaryLine>[] {
+  const of =
+    (v: (r: FlagCheck) => string) =>
+    (l: SummaryLine): string => {
+      const r = l.confirmation?.claims.find((x) => x.kind === kind);
+      return r ? v(r) : '';
+    };
+  return [
+    { name: `${kind}_confirm_games`, value: of((r) => String(r.games)) },
+    { name: `${kind}_confirm_rate`, value: of((r) => fmt(r.rate)) },
+    { name: `${kind}_confirm_low`, value: of((r) => fmt(r.low)) },
+    { name: `${kind}_confirm_high`, value: of((r) => fmt(r.high)) },
+    { name: `${kind}_confirm_p`, value: of((r) => r.p.toFixed(4)) },
+    { name: `${kind}_tiers_p`, value: of((r) => r.tiersP.toFixed(4)) },
+    { name: `${kind}_confirmation`, value: of((r) => r.verdict) },
+  ];
+}
+
+const mean = (a: MeanAccumulator): number => a.interval().mean;
+
+/** A cell's own columns: summary.csv's up to its balance flags, and a tournament's pairings.csv's (by name). */
+export const CELL_SCHEMA: CsvSchema<CellFigures> = [
+  { name: 'cell', value: (l) => l.s.cell.key },
+  { name: 'scenario', value: (l) => l.s.cell.scenarioLabel },
+  { name: 'army_a', value: (l) => l.s.cell.armyA.label },
+  { name: 'army_b', value: (l) => l.s.cell.armyB.label },
+  { name: 'policy_a', value: (l) => l.s.cell.policyA },
+  { name: 'policy_b', value: (l) => l.s.cell.policyB },
+  { name: 'games', value: (l) => String(l.s.games) },
+  { name: 'errors', value: (l) => String(l.s.errors) },
+  { name: 'wins_a', value: (l) => String(l.s.winsA) },
+  { name: 'draws', value: (l) => String(l.s.draws) },
+  { name: 'losses_a', value: (l) => String(l.s.lossesA) },
+  ...interval('win', ['win_rate_a', 'win_rate_a_low', 'win_rate_a_high']),
+  ...interval('first', ['first_seat_win_rate', 'first_seat_win_rate_low', 'first_seat_win_rate_high']),
+  ...interval('vpA', ['vp_a_mean', 'vp_a_low', 'vp_a_high']),
+  ...interval('vpB', ['vp_b_mean', 'vp_b_low', 'vp_b_high']),
+  ...interval('margin', ['vp_margin_mean', 'vp_margin_low', 'vp_margin_high']),
+  { name: 'rounds_mean', value: (l) => fmt(mean(l.s.rounds)) },
+  { name: 'stall_rate', value: (l) => fmt(l.s.games === 0 ? Number.NaN : l.s.stalled / l.s.games) },
+  { name: 'passive_rounds_mean', value: (l) => fmt(mean(l.s.passive)) },
+];
+
+/** summary.csv: one row a cell (documented in docs/OUTPUTS.md). */
+export const SUMMARY_SCHEMA: CsvSchema<SummaryLine> = [
+  ...CELL_SCHEMA,
+  // Balance flags over all cells of the run (balance.ts): Holm-adjusted exact binomial tests on game pairs.
+  { name: 'matchup_p_holm', value: (l) => l.flags.matchupP.toFixed(4) },
+  { name: 'matchup_imbalanced', value: (l) => (l.flags.matchup ? '1' : '0') },
+  { name: 'first_seat_p_holm', value: (l) => l.flags.seatP.toFixed(4) },
+  { name: 'first_seat_imbalanced', value: (l) => (l.flags.seat ? '1' : '0') },
+  { name: 'verdict_agrees', value: (l) => l.flags.agrees },
+  // Each flag re-checked by a stronger player on the same seeds and seats (confirm.ts).
+  { name: 'confirm_policy', value: (l) => l.confirmation?.policy ?? '' },
+  ...confirmation('matchup'),
+  ...confirmation('first_seat'),
+];
+
+/** summary.csv columns, in order. */
+export const SUMMARY_COLUMNS = columnsOf(SUMMARY_SCHEMA);
+
+/** summary.csv's confirmation columns, after the balance flags: each flag's re-check by the stronger tier (confirm.ts). */
+export const CONFIRM_COLUMNS = SUMMARY_COLUMNS.slice(SUMMARY_COLUMNS.indexOf('confirm_policy'));

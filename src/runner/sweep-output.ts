@@ -1,38 +1,10 @@
 import path from 'node:path';
 import { deriveSeed } from '../dice/index.js';
 import { crossingOfGroups, type CrossingGroup, type FairCrossing } from '../stats/index.js';
-import { csvHeader, csvText } from '../batch/csv.js';
+import { columnsOf, csvOf, type Column, type CsvSchema } from '../batch/csv.js';
 import type { CellSummary } from './summary.js';
 import { SUMMARY_COLUMNS } from './summary.js';
 import type { SweepList, SweepPlan } from './types.js';
-
-/** crossing.csv's fixed columns; a multi-parameter sweep adds the other parameters' values (the slice fitted). */
-export const CROSSING_COLUMNS = [
-  'cell',
-  'parameter',
-  'crossing',
-  'crossing_low',
-  'crossing_high',
-  'status',
-  'fit',
-  'current',
-  'outside_share',
-  'crossings',
-  'list_steps',
-  'advice',
-  // The status re-checked by the stronger policy at the grid points that bracket it (confirmation): space-separated per point.
-  'confirm_policy',
-  'confirm_x',
-  'confirm_games',
-  'confirm_rate',
-  'confirm_low',
-  'confirm_high',
-  'confirm_tiers_p',
-  'confirmation',
-] as const;
-
-/** lists.csv's columns after the parameters: one row per regiment of each army at each grid point. */
-export const LIST_COLUMNS = ['army', 'regiment', 'entry', 'models', 'points', 'army_points', 'same_as'] as const;
 
 /** Bootstrap replicates of each crossing. */
 export const CROSSING_REPLICATES = 1000;
@@ -47,9 +19,27 @@ export function sweepFiles(out: string): SweepFiles {
   return { sweep: path.join(out, 'sweep.csv'), crossing: path.join(out, 'crossing.csv'), lists: path.join(out, 'lists.csv') };
 }
 
-/** sweep.csv's columns: the summary's, with one column per parameter after `cell` (the cell without its grid point), and `same_as` last. */
+/** A cell at a grid point as its sweep.csv row sees it: the cell without its grid point, the point's values, its summary.csv row, the point it plays the games of. */
+interface SweepLine {
+  cell: string;
+  values: SweepPlan['points'][number]['values'];
+  summary: readonly string[];
+  sameAs: string;
+}
+
+/** sweep.csv: the summary's columns, with one column per parameter after `cell` (the cell without its grid point), and `same_as` last. */
+function sweepSchema(plan: SweepPlan): CsvSchema<SweepLine> {
+  return [
+    { name: SUMMARY_COLUMNS[0], value: (l) => l.cell },
+    ...plan.parameters.map((p, j): Column<SweepLine> => ({ name: p.name, value: (l) => String(l.values[j]) })),
+    ...SUMMARY_COLUMNS.slice(1).map((name, k): Column<SweepLine> => ({ name, value: (l) => l.summary[k + 1] })),
+    { name: 'same_as', value: (l) => l.sameAs },
+  ];
+}
+
+/** sweep.csv's columns. */
 export function sweepColumns(plan: SweepPlan): string[] {
-  return [SUMMARY_COLUMNS[0], ...plan.parameters.map((p) => p.name), ...SUMMARY_COLUMNS.slice(1), 'same_as'];
+  return columnsOf(sweepSchema(plan));
 }
 
 const num = (x: number | null | undefined): string => (x === null || x === undefined || !Number.isFinite(x) ? '' : String(Number(x.toFixed(4))));
@@ -151,11 +141,50 @@ export function crossingConfirmVerdict(points: readonly Pick<PointCheck, 'verdic
 }
 
 /** crossing.csv's confirmation columns (empty when the status was not re-checked). */
-function confirmFields(k: CrossingConfirmation | undefined): string[] {
-  if (!k) return ['', '', '', '', '', '', '', ''];
-  const list = (f: (p: PointCheck) => string): string => k.points.map(f).join(' ');
-  const four = (x: number): string => (Number.isFinite(x) ? x.toFixed(4) : '');
-  return [k.policy, list((p) => num(p.x)), list((p) => String(p.games)), list((p) => four(p.rate)), list((p) => four(p.low)), list((p) => four(p.high)), list((p) => four(p.tiersP)), k.verdict];
+const four = (x: number): string => (Number.isFinite(x) ? x.toFixed(4) : '');
+
+/** A confirmation column: its value from the crossing's re-check, empty without one. */
+function confirmColumn(name: string, v: (k: CrossingConfirmation) => string): Column<CrossingRow> {
+  return { name, value: (c) => (c.confirmation ? v(c.confirmation) : '') };
+}
+
+/** A confirmation column listing one figure a grid point, space-separated. */
+const perPoint = (name: string, f: (p: PointCheck) => string): Column<CrossingRow> => confirmColumn(name, (k) => k.points.map(f).join(' '));
+
+/** crossing.csv's fixed columns; a multi-parameter sweep adds the other parameters' values (crossingSchema). */
+export const CROSSING_SCHEMA: CsvSchema<CrossingRow> = [
+  { name: 'cell', value: (c) => c.cell },
+  { name: 'parameter', value: (c) => c.parameter },
+  { name: 'crossing', value: (c) => num(c.result.crossing) },
+  { name: 'crossing_low', value: (c) => num(c.result.low) },
+  { name: 'crossing_high', value: (c) => num(c.result.high) },
+  { name: 'status', value: (c) => c.result.status },
+  { name: 'fit', value: (c) => c.result.fit },
+  { name: 'current', value: (c) => num(c.current) },
+  { name: 'outside_share', value: (c) => c.result.outside.toFixed(4) },
+  { name: 'crossings', value: (c) => c.result.crossings.map(num).join(' ') },
+  { name: 'list_steps', value: (c) => c.listSteps.map(([a, z]) => `${a}|${z}`).join(' ') },
+  { name: 'advice', value: (c) => c.advice },
+  // The status re-checked by the stronger policy at the grid points that bracket it (confirmation): space-separated per point.
+  confirmColumn('confirm_policy', (k) => k.policy),
+  perPoint('confirm_x', (p) => num(p.x)),
+  perPoint('confirm_games', (p) => String(p.games)),
+  perPoint('confirm_rate', (p) => four(p.rate)),
+  perPoint('confirm_low', (p) => four(p.low)),
+  perPoint('confirm_high', (p) => four(p.high)),
+  perPoint('confirm_tiers_p', (p) => four(p.tiersP)),
+  confirmColumn('confirmation', (k) => k.verdict),
+];
+
+export const CROSSING_COLUMNS = columnsOf(CROSSING_SCHEMA);
+
+/** crossing.csv's columns: the fixed ones, then in a multi-parameter sweep each parameter's value in the slice fitted (empty for the one swept). */
+export function crossingSchema(plan: SweepPlan): CsvSchema<CrossingRow> {
+  if (plan.parameters.length < 2) return CROSSING_SCHEMA;
+  const names = plan.parameters.map((p) => p.name);
+  // A crossing's slice holds the other parameters' values, in their order.
+  const sliceValue = (c: CrossingRow, name: string): string => (name === c.parameter ? '' : c.slice[names.filter((n) => n !== c.parameter).indexOf(name)]);
+  return [...CROSSING_SCHEMA, ...names.map((name): Column<CrossingRow> => ({ name, value: (c) => sliceValue(c, name) }))];
 }
 
 /** The regiments two lists field differently, in words: "ironbound-400: Shieldbearers 5 models". */
@@ -335,7 +364,7 @@ export function sweepOutputs(opts: {
     const to = plan.points[k].sameAs?.[b];
     return to === undefined || to === null || to === k ? '' : plan.points[to].label;
   };
-  const sweepRows = rows.map((r, i) => [baseKey(i), ...plan.points[Math.floor(i / base)].values.map(String), ...r.slice(1), sameLabel(Math.floor(i / base), i % base)]);
+  const sweepLines = rows.map((summary, i): SweepLine => ({ cell: baseKey(i), values: plan.points[Math.floor(i / base)].values, summary, sameAs: sameLabel(Math.floor(i / base), i % base) }));
 
   const crossings: CrossingRow[] = [];
   for (let b = 0; b < base; b++) {
@@ -375,55 +404,52 @@ export function sweepOutputs(opts: {
     });
   }
   tierAdvice(crossings, summaries, base, baseKey);
-  const others = (j: number): string[] => plan.parameters.filter((_, m) => m !== j).map((p) => p.name);
-  const multi = plan.parameters.length > 1;
-  const crossingHeader = [...CROSSING_COLUMNS, ...(multi ? plan.parameters.map((p) => p.name) : [])];
   crossings.forEach((c, i) => {
     const k = opts.confirmations?.[i];
     if (k) c.confirmation = k;
   });
-  const crossingRows = crossings.map((c, i) => {
-    const j = plan.parameters.findIndex((p) => p.name === c.parameter);
-    const slice = multi ? plan.parameters.map((p) => (p.name === c.parameter ? '' : c.slice[others(j).indexOf(p.name)])) : [];
-    const r = c.result;
-    return [
-      c.cell,
-      c.parameter,
-      num(r.crossing),
-      num(r.low),
-      num(r.high),
-      r.status,
-      r.fit,
-      num(c.current),
-      r.outside.toFixed(4),
-      r.crossings.map(num).join(' '),
-      c.listSteps.map(([a, z]) => `${a}|${z}`).join(' '),
-      c.advice,
-      ...confirmFields(opts.confirmations?.[i]),
-      ...slice,
-    ];
-  });
   return {
-    sweepCsv: csvHeader(sweepColumns(plan)) + csvText(sweepRows),
-    crossingCsv: csvHeader(crossingHeader) + csvText(crossingRows),
+    sweepCsv: csvOf(sweepSchema(plan), sweepLines),
+    crossingCsv: csvOf(crossingSchema(plan), crossings),
     listsCsv: listsCsv(plan),
     crossings,
   };
 }
 
+/** A regiment of an army's list at a grid point, as its lists.csv row sees it. */
+interface ListRegiment {
+  values: SweepPlan['points'][number]['values'];
+  list: SweepList;
+  index: number;
+  /** The grid point whose lists these are (same_as), or empty. */
+  same: string;
+}
+
+/** lists.csv's columns after the parameters: one row per regiment of each army at each grid point. */
+const LIST_SCHEMA: CsvSchema<ListRegiment> = [
+  { name: 'army', value: (r) => r.list.army },
+  { name: 'regiment', value: (r) => String(r.index) },
+  { name: 'entry', value: (r) => String(r.list.regiments[r.index].entry) },
+  { name: 'models', value: (r) => String(r.list.regiments[r.index].models) },
+  { name: 'points', value: (r) => String(r.list.regiments[r.index].points) },
+  { name: 'army_points', value: (r) => String(r.list.points) },
+  { name: 'same_as', value: (r) => r.same },
+];
+
+export const LIST_COLUMNS = columnsOf(LIST_SCHEMA);
+
 /** lists.csv: each army's regiments at each grid point, for sweeps whose parameters change lists. */
 function listsCsv(plan: SweepPlan): string | null {
   if (!plan.points.some((p) => p.lists)) return null;
-  const rows: (string | number)[][] = [];
+  const rows: ListRegiment[] = [];
   plan.points.forEach((pt, k) => {
     // A point is the same as an earlier one for every base cell alike or not at all, as far as lists go: name the first cell's.
     const to = pt.sameAs?.[0];
     const same = to === undefined || to === null || to === k ? '' : plan.points[to].label;
-    for (const l of pt.lists ?? []) {
-      l.regiments.forEach((r, i) => rows.push([...pt.values.map(String), l.army, i, r.entry, r.models, r.points, l.points, same]));
-    }
+    for (const list of pt.lists ?? []) list.regiments.forEach((_r, index) => rows.push({ values: pt.values, list, index, same }));
   });
-  return csvHeader([...plan.parameters.map((p) => p.name), ...LIST_COLUMNS]) + csvText(rows.map((r) => r.map(String)));
+  const parameters = plan.parameters.map((p, j): Column<ListRegiment> => ({ name: p.name, value: (r) => String(r.values[j]) }));
+  return csvOf([...parameters, ...LIST_SCHEMA], rows);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { SUMMARY_COLUMNS } from './summary.js';
+import { columnIndex } from '../batch/csv.js';
+import { SUMMARY_SCHEMA } from './summary.js';
 
-const col = (name: (typeof SUMMARY_COLUMNS)[number]): number => SUMMARY_COLUMNS.indexOf(name);
+const col = (name: string): number => columnIndex(SUMMARY_SCHEMA, name);
 
 const pct = (x: string): string => (x === '' ? '–' : `${(Number(x) * 100).toFixed(1)}%`);
 const num = (x: string): string => (x === '' ? '–' : Number(x).toFixed(2));
@@ -11,7 +12,7 @@ const pct1 = (x: string): string => (Number(x) * 100).toFixed(1);
 export function confirmationText(r: readonly string[], kind: 'matchup' | 'first_seat'): string {
   const verdict = r[col(`${kind}_confirmation`)] ?? '';
   if (verdict === '') return '';
-  const rate = (s: string): string => r[col(`${kind}_confirm_${s}` as (typeof SUMMARY_COLUMNS)[number])];
+  const rate = (s: string): string => r[col(`${kind}_confirm_${s}`)];
   return ` (${r[col('confirm_policy')]}: ${verdict} ${pct1(rate('rate'))}% [${pct1(rate('low'))}, ${pct1(rate('high'))}])`;
 }
 

@@ -11,14 +11,15 @@ import { getPolicy, isPluginSpec, pluginFile, splitSpec } from '../bots/index.js
 import { createRng, deriveSeed } from '../dice/index.js';
 import { InputError } from '../errors.js';
 import { getScenario } from '../scenarios/index.js';
-import { bootstrapRatings, wilsonInterval } from '../stats/index.js';
-import { csvHeader, csvText } from '../batch/csv.js';
+import { bootstrapRatings } from '../stats/index.js';
+import { columnIndex, columnsOf, csvHeader, csvText, pickColumns, rowOf, type CsvSchema } from '../batch/csv.js';
 import { outputFiles, runExperiment, type RunOptions, type RunOutcome } from './run.js';
-import { CellSummary, fmt } from './summary.js';
+import { CELL_SCHEMA, cellFigures, CellSummary, type CellFigures } from './summary.js';
 import { formatTable } from './table.js';
 import type { ArmyRef, CellSpec, Experiment, GameRecord } from './types.js';
 
-export const PAIRING_COLUMNS = [
+/** pairings.csv: one row a pairing, its columns a cell's as summary.csv has them (its CellSummary's cell has the pairing's policies). */
+export const PAIRING_SCHEMA: CsvSchema<CellFigures> = pickColumns(CELL_SCHEMA, [
   'policy_a',
   'policy_b',
   'games',
@@ -31,9 +32,29 @@ export const PAIRING_COLUMNS = [
   'vp_margin_mean',
   'passive_rounds_mean',
   'stall_rate',
-] as const;
+]);
 
-export const RATING_COLUMNS = ['policy', 'rating', 'rating_low', 'rating_high', 'games'] as const;
+export const PAIRING_COLUMNS = columnsOf(PAIRING_SCHEMA);
+
+/** A policy's rating on the Elo scale with its 95% interval, and its games. */
+interface RatingLine {
+  policy: string;
+  rating: { rating: number; low: number; high: number };
+  games: number;
+}
+
+const elo = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '');
+
+/** ratings.csv: one row a policy, strongest first. */
+export const RATING_SCHEMA: CsvSchema<RatingLine> = [
+  { name: 'policy', value: (r) => r.policy },
+  { name: 'rating', value: (r) => elo(r.rating.rating) },
+  { name: 'rating_low', value: (r) => elo(r.rating.low) },
+  { name: 'rating_high', value: (r) => elo(r.rating.high) },
+  { name: 'games', value: (r) => String(r.games) },
+];
+
+export const RATING_COLUMNS = columnsOf(RATING_SCHEMA);
 
 /** Bootstrap resamples of the ratings' intervals. */
 export const RATING_RESAMPLES = 1000;
@@ -243,24 +264,7 @@ export class TournamentTables {
 
   /** pairings.csv rows. */
   pairingRows(): string[][] {
-    return this.pairings.map((s, i) => {
-      const { a, b } = this.t.pairings[i];
-      const win = wilsonInterval(s.scoreA, s.games);
-      return [
-        this.t.policies[a],
-        this.t.policies[b],
-        String(s.games),
-        String(s.winsA),
-        String(s.draws),
-        String(s.lossesA),
-        fmt(win.p),
-        fmt(win.low),
-        fmt(win.high),
-        fmt(s.margin.interval().mean),
-        fmt(s.passive.interval().mean),
-        fmt(s.games === 0 ? Number.NaN : s.stalled / s.games),
-      ];
-    });
+    return this.pairings.map((s) => rowOf(PAIRING_SCHEMA, cellFigures(s)).map(String));
   }
 
   /** ratings.csv rows, strongest first: Bradley–Terry on the Elo scale, `random` at 0 when it plays, 95% bootstrap intervals. */
@@ -275,9 +279,8 @@ export class TournamentTables {
       rng: createRng(deriveSeed(this.t.experiment.seed, 'ratings bootstrap')),
     });
     const games = policies.map((_, p) => pairings.reduce((n, pr, k) => n + (pr.a === p || pr.b === p ? this.pairings[k].games : 0), 0));
-    const elo = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '');
     return policies
-      .map((policy, p) => ({ p, row: [policy, elo(ratings[p].rating), elo(ratings[p].low), elo(ratings[p].high), String(games[p])] }))
+      .map((policy, p) => ({ p, row: rowOf(RATING_SCHEMA, { policy, rating: ratings[p], games: games[p] }).map(String) }))
       .sort((x, y) => (ratings[y.p].rating || 0) - (ratings[x.p].rating || 0) || x.p - y.p)
       .map((x) => x.row);
   }
@@ -331,7 +334,7 @@ const pct = (x: string): string => (x === '' ? '–' : `${(Number(x) * 100).toFi
 
 /** pairings.csv rows as a terminal table. */
 export function formatPairingsTable(rows: string[][]): string {
-  const c = (name: (typeof PAIRING_COLUMNS)[number]): number => PAIRING_COLUMNS.indexOf(name);
+  const c = (name: string): number => columnIndex(PAIRING_SCHEMA, name);
   return formatTable(
     ['policy A', 'policy B', 'games', 'A win rate [95% CI]', 'draws', 'VP margin', 'passive rounds', 'stalled'],
     rows.map((r) => [
