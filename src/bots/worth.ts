@@ -12,7 +12,7 @@
  * "What a warrior is worth").
  */
 import { woundDistribution } from '../dice/index.js';
-import { attackOptionsFor } from '../engine/index.js';
+import { profileAttackOptions } from '../engine/index.js';
 import type { GameState, Warrior } from '../engine/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { Profile } from '../rules/index.js';
@@ -50,13 +50,10 @@ function dealt(ruleset: Ruleset, a: Profile, t: Profile): number {
   }
   let v = m.get(t);
   if (v === undefined) {
-    // The engine's own attack options, on a bare state with no Command Ability in force.
-    const bare = { match: { ruleset }, abilities: [] } as unknown as GameState;
-    const aw = { profile: a, markers: 0, broken: false } as Warrior;
-    const tw = { profile: t, markers: 0, broken: false } as Warrior;
+    // The engine's own attack options for the two profiles, no Command Ability in force.
     const spec = { outnumbered: false, inspired: false, aimed: false, obscured: false };
-    v = mean(woundDistribution(attackOptionsFor(bare, aw, tw, { action: 'clash', dice: a.attacks, hitCap: a.clash, ...spec })));
-    if (a.barrage) v = Math.max(v, mean(woundDistribution(attackOptionsFor(bare, aw, tw, { action: 'volley', dice: a.barrage.dice, hitCap: a.volley, ...spec }))));
+    v = mean(woundDistribution(profileAttackOptions(ruleset, a, t, { action: 'clash', dice: a.attacks, hitCap: a.clash, ...spec })));
+    if (a.barrage) v = Math.max(v, mean(woundDistribution(profileAttackOptions(ruleset, a, t, { action: 'volley', dice: a.barrage.dice, hitCap: a.volley, ...spec }))));
     m.set(t, v);
   }
   return v;
