@@ -5,6 +5,11 @@
  * few warm-up games: games/s, where a search game's time goes (forking,
  * playouts, evaluation, the rest), and the memory over the run.
  * It plays the built engine (`dist/`, from `npm run build`).
+ * `--against=DIR` instead plays the same games with another checkout's
+ * built engine (DIR/dist, e.g. an export of main built with `npx tsc -p
+ * tsconfig.build.json`) in the same run, game by game in turn, and prints
+ * each one's CPU time a game, their ratio, and whether the games' results
+ * are the same.
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -23,6 +28,35 @@ const { searchTimers }: typeof import('../src/bots/index.js') = await import(pat
 
 const search = getPolicy(spec);
 const balanced = getPolicy('balanced');
+
+const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+if (against) {
+  const other = await loadMix(path.resolve(against), scenarios);
+  const sides = [
+    { name: 'this', mix: { playGame, options }, search, balanced, cpuMs: 0, results: [] as string[] },
+    { name: 'against', mix: other, search: other.getPolicy(spec), balanced: other.getPolicy('balanced'), cpuMs: 0, results: [] as string[] },
+  ];
+  const play = (side: (typeof sides)[number], i: number, prefix: string): string => {
+    const first = i % 2 === 0;
+    return JSON.stringify(side.mix.playGame({ ...side.mix.options(i, prefix), policies: first ? [side.search, side.balanced] : [side.balanced, side.search] }));
+  };
+  for (const side of sides) for (let i = 0; i < 4; i++) play(side, i, 'warm');
+  for (let i = 0; i < games; i++) {
+    // Game by game in turn, the order swapped every game: the machine's load falls on both alike.
+    for (const side of i % 2 === 0 ? sides : [sides[1], sides[0]]) {
+      const cpu0 = process.cpuUsage();
+      side.results.push(play(side, i, 'bench'));
+      const cpu = process.cpuUsage(cpu0);
+      side.cpuMs += (cpu.user + cpu.system) / 1000;
+    }
+  }
+  const [here, base] = sides;
+  const same = here.results.filter((r, i) => r === base.results[i]).length;
+  console.log(`node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ${spec} vs balanced on ${scenarios.join(', ')}, ${games} games each, in turn`);
+  console.log(`ms of CPU a game   this ${(here.cpuMs / games).toFixed(0)}, against ${(base.cpuMs / games).toFixed(0)} (${path.resolve(against)}): ratio ${(here.cpuMs / base.cpuMs).toFixed(3)}`);
+  console.log(`same game results  ${same} of ${games}`);
+  process.exit(0);
+}
 
 /**
  * Balanced against itself on bench/engine.ts's mix, just before and after:

@@ -317,11 +317,12 @@ export class Actions {
     if (walked >= MIN_MARCH) {
       for (const f of STOPS) {
         if (f * walked < MIN_MARCH) break;
-        const p = f === 1 ? end : alongWalk(w, end, f * walked);
+        const along = f === 1 ? null : alongWalk(w, end, f * walked);
+        const p = along ?? end;
         const v = score(p.x, p.y, leftAt(p.x, p.y, f));
         if (v > best + 1e-9) {
           best = v;
-          pick = f === 1 ? whole(mx, my, end) : march(p.x, p.y, (p as ReturnType<typeof alongWalk>).path);
+          pick = along === null ? whole(mx, my, end) : march(along.x, along.y, along.path);
           how = `${sidestep ? 'step aside' : 'advance'}${f === 1 ? '' : ` ${Math.round(f * 100)}% of the way`}`;
         }
       }

@@ -73,7 +73,7 @@ function randomAction(s: Readonly<GameState>, w: Warrior, type: ActionChoice['ty
       return p ? { type: 'enter', edgeX: p.x, edgeY: p.y, x: s.match.table.width / 2, y: s.match.table.height / 2 } : null;
     }
     default:
-      return { type } as ActionChoice;
+      return { type };
   }
 }
 

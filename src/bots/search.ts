@@ -38,7 +38,7 @@ const WIN = 5000;
 
 /**
  * Where a search game's time goes, filled only when `enabled` (bench/search.ts):
- * forking (Game.fork's copy of the state), playouts (the policies and the
+ * forking (the copy of the state into the last playout's fork), playouts (the policies and the
  * engine to the horizon) and evaluation (the leaf's evaluate).
  */
 export const searchTimers = { enabled: false, forkMs: 0, playoutMs: 0, evalMs: 0, playouts: 0, decisions: 0, policyMs: 0, engineMs: 0 };
@@ -164,12 +164,22 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
   const scripts = portfolio(base);
   // One plan a player: the same instance may play both seats (a mirror match).
   const plans: [Plan | null, Plan | null] = [null, null];
+  // The last playout's fork, refilled for the next (GameView.fork's `into`, Game.forkInto): no state allocated a playout.
+  let scratch: ForkedGame | null = null;
+
+  /** A fork of the game in view for one playout: the view's forward model, else the engine's (Game.fork), into the last one. */
+  function fork(view: GameView, seed: string): ForkedGame {
+    if (view.fork) scratch = view.fork(seed, scratch ?? undefined);
+    else if (scratch instanceof Game && scratch.state.match === view.state.match) Game.forkInto(scratch, view.state, seed);
+    else scratch = Game.fork(view.state, seed);
+    return scratch;
+  }
 
   /** Plays one candidate plan on a fork to the horizon; its value for `me`. */
   function playout(view: GameView, me: PlayerIndex, card: number, script: Script, seed: string): number {
     const t = searchTimers.enabled;
     let t0 = t ? performance.now() : 0;
-    const g: ForkedGame = view.fork ? view.fork(seed) : Game.fork(view.state, seed);
+    const g = fork(view, seed);
     const s = g.state;
     let t1 = 0;
     if (t) {

@@ -12,8 +12,8 @@
  * "What a warrior is worth").
  */
 import { woundDistribution } from '../dice/index.js';
-import { attackOptionsFor } from '../engine/index.js';
-import type { GameState, Warrior } from '../engine/types.js';
+import { profileAttackOptions } from '../engine/index.js';
+import type { GameState, Match, Warrior } from '../engine/types.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { Profile } from '../rules/index.js';
 
@@ -50,13 +50,10 @@ function dealt(ruleset: Ruleset, a: Profile, t: Profile): number {
   }
   let v = m.get(t);
   if (v === undefined) {
-    // The engine's own attack options, on a bare state with no Command Ability in force.
-    const bare = { match: { ruleset }, abilities: [] } as unknown as GameState;
-    const aw = { profile: a, markers: 0, broken: false } as Warrior;
-    const tw = { profile: t, markers: 0, broken: false } as Warrior;
+    // The engine's own attack options for the two profiles, no Command Ability in force.
     const spec = { outnumbered: false, inspired: false, aimed: false, obscured: false };
-    v = mean(woundDistribution(attackOptionsFor(bare, aw, tw, { action: 'clash', dice: a.attacks, hitCap: a.clash, ...spec })));
-    if (a.barrage) v = Math.max(v, mean(woundDistribution(attackOptionsFor(bare, aw, tw, { action: 'volley', dice: a.barrage.dice, hitCap: a.volley, ...spec }))));
+    v = mean(woundDistribution(profileAttackOptions(ruleset, a, t, { action: 'clash', dice: a.attacks, hitCap: a.clash, ...spec })));
+    if (a.barrage) v = Math.max(v, mean(woundDistribution(profileAttackOptions(ruleset, a, t, { action: 'volley', dice: a.barrage.dice, hitCap: a.volley, ...spec }))));
     m.set(t, v);
   }
   return v;
@@ -77,14 +74,14 @@ function toughness(p: Profile): number {
 }
 
 /**
- * Each warrior's worth by id, for this state's warriors: worked out from the
- * pair answers once per warriors array (a game's live state keeps one; a fork
- * copies it and works them out again from the remembered pairs).
+ * Each warrior's worth by id, once a game: a warrior's player and profile are
+ * the Match's (fixed at the start, the same in every fork), so the answer is
+ * the game's, whatever state asks.
  */
-const WORTHS = new WeakMap<readonly Warrior[], Float64Array>();
+const WORTHS = new WeakMap<Match, Float64Array>();
 
 function worths(s: State): Float64Array {
-  let out = WORTHS.get(s.warriors);
+  let out = WORTHS.get(s.match);
   if (out !== undefined) return out;
   const ws = s.warriors;
   // The armies by profile, with how many warriors of each (a few profiles an army).
@@ -117,7 +114,7 @@ function worths(s: State): Float64Array {
   }
   out = new Float64Array(ws.length);
   for (const w of ws) out[w.id] = byProfile[w.player][profiles[w.player].indexOf(w.profile)];
-  WORTHS.set(ws, out);
+  WORTHS.set(s.match, out);
   return out;
 }
 

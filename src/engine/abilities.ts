@@ -1,5 +1,6 @@
 import type { FaceRule } from '../dice/types.js';
-import type { CommandAbilityDef } from '../rules/types.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import type { CommandAbilityDef, Profile } from '../rules/types.js';
 import { inCommandRange } from './space.js';
 import type { ActiveAbility, GameState, Warrior } from './types.js';
 
@@ -56,6 +57,15 @@ export function blockDiceFor(s: GameState, w: Warrior): number {
   if (choice === 'defense') return d;
   const e = stat(s, w, 'evasion');
   if (choice === 'evasion') return e;
+  return d > e ? d : e;
+}
+
+/** blockDiceFor with no Command Ability in force: the profile's own Defense or Evasion (never below 0, as stat). */
+export function profileBlockDice(ruleset: Ruleset, p: Profile): number {
+  const d = p.defense < 0 ? 0 : p.defense;
+  const e = p.evasion < 0 ? 0 : p.evasion;
+  if (ruleset.blockChoice === 'defense') return d;
+  if (ruleset.blockChoice === 'evasion') return e;
   return d > e ? d : e;
 }
 

@@ -3,9 +3,11 @@ import { rollAttack, rollHits, resolveTest } from '../dice/index.js';
 import type { AttackOptions, AttackRecord } from '../dice/index.js';
 import type { Dice, FaceRule } from '../dice/types.js';
 import { damageMarker } from '../scenarios/index.js';
-import { activeFaceRules, blockDiceFor, stat } from './abilities.js';
+import { activeFaceRules, blockDiceFor, profileBlockDice, stat } from './abilities.js';
 import { placeOnTable, takeOffTable } from './grid.js';
 import { blockersFor, gap } from './space.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import type { Profile } from '../rules/types.js';
 import type { GameEvent, GameState, TargetRef, Warrior } from './types.js';
 
 /** What the engine's rule code needs besides the state: the dice stream and the event listener. */
@@ -33,27 +35,39 @@ function eventRolls(rec: AttackRecord) {
   };
 }
 
-/** Attack dice rules: the attacker's own and those the defender imposes on its attackers (R16). */
-function attackRulesFor(s: GameState, attacker: Warrior, defender: Warrior | null): FaceRule[] {
+/** Attack dice rules of the profiles: the attacker's own and those the defender imposes on its attackers (R16). */
+function profileAttackRules(attacker: Profile, defender: Profile | null): FaceRule[] {
   const out: FaceRule[] = [];
-  for (const sr of attacker.profile.specialRules) {
+  for (const sr of attacker.specialRules) {
     if (sr.kind === 'face' && sr.appliesTo === 'self' && sr.rule.on === 'attack') out.push(sr.rule);
   }
   if (defender) {
-    for (const sr of defender.profile.specialRules) {
+    for (const sr of defender.specialRules) {
       if (sr.kind === 'face' && sr.appliesTo === 'attacker' && sr.rule.on === 'attack') out.push(sr.rule);
     }
   }
+  return out;
+}
+
+/** Attack dice rules with those of the Command Abilities in force on the attacker (R16). */
+function attackRulesFor(s: GameState, attacker: Warrior, defender: Warrior | null): FaceRule[] {
+  const out = profileAttackRules(attacker.profile, defender ? defender.profile : null);
   activeFaceRules(s, attacker, 'attack', out);
   return out;
 }
 
 function blockRulesFor(s: GameState, defender: Warrior): FaceRule[] {
+  const out = profileBlockRules(defender.profile);
+  activeFaceRules(s, defender, 'block', out);
+  return out;
+}
+
+/** The defender profile's own block dice rules. */
+function profileBlockRules(defender: Profile): FaceRule[] {
   const out: FaceRule[] = [];
-  for (const sr of defender.profile.specialRules) {
+  for (const sr of defender.specialRules) {
     if (sr.kind === 'face' && sr.appliesTo === 'self' && sr.rule.on === 'block') out.push(sr.rule);
   }
-  activeFaceRules(s, defender, 'block', out);
   return out;
 }
 
@@ -69,18 +83,31 @@ export interface AttackSpec {
 
 /** What an attack of `attacker` on `target` rolls (R7–R16): the dice's AttackOptions, for rolling or for exact odds. */
 export function attackOptionsFor(s: GameState, attacker: Warrior, target: Warrior, spec: AttackSpec): AttackOptions {
+  return attackOptions(s.match.ruleset, blockDiceFor(s, target), attackRulesFor(s, attacker, target), blockRulesFor(s, target), spec);
+}
+
+/**
+ * attackOptionsFor with no game: an attack of a warrior of profile
+ * `attacker` on one of profile `target` under `ruleset`, no Command Ability
+ * in force (what a profile can do, e.g. the bots' worth of a warrior).
+ */
+export function profileAttackOptions(ruleset: Ruleset, attacker: Profile, target: Profile, spec: AttackSpec): AttackOptions {
+  return attackOptions(ruleset, profileBlockDice(ruleset, target), profileAttackRules(attacker, target), profileBlockRules(target), spec);
+}
+
+function attackOptions(ruleset: Ruleset, blockDice: number, attackRules: FaceRule[], blockRules: FaceRule[], spec: AttackSpec): AttackOptions {
   return {
     dice: spec.dice,
     hitCap: spec.hitCap,
-    blockDice: blockDiceFor(s, target),
-    attackRules: attackRulesFor(s, attacker, target),
-    blockRules: blockRulesFor(s, target),
+    blockDice,
+    attackRules,
+    blockRules,
     outnumbered: spec.outnumbered,
     inspired: spec.inspired,
     aimed: spec.aimed,
     obscured: spec.obscured,
-    outnumberedBonus: s.match.ruleset.outnumberedBonus,
-    aimedBonus: s.match.ruleset.aimedBonus,
+    outnumberedBonus: ruleset.outnumberedBonus,
+    aimedBonus: ruleset.aimedBonus,
   };
 }
 

@@ -13,7 +13,7 @@ export { uniqueAvailable, uniqueDef, uniqueTarget } from './rules/unique-actions
 export { volleyCheck, volleyTargets } from './rules/volley.js';
 export { pathDistance, shortestPath } from './rules/movement-queries.js';
 export { engagedEnemies, gap, isEngaged, norm } from './space.js';
-export { attackOptionsFor, type AttackSpec } from './combat.js';
+export { attackOptionsFor, profileAttackOptions, type AttackSpec } from './combat.js';
 export { controlWarrior, controlWarriors, regimentsAlive } from './control.js';
 export { blockDiceFor, coveredBy, stat } from './abilities.js';
 export { inCommandRange, inEngagement } from './space.js';

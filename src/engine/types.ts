@@ -303,9 +303,12 @@ export interface GameView {
    * The forward model: an independent copy of the game now, its dice
    * re-seeded from `diceSeed` (draw it from your own rng), with no listener.
    * Playing it never changes the live game. Set by playGame; a view built by
-   * hand may lack it (Game.fork(view.state, seed) does the same).
+   * hand may lack it (Game.fork(view.state, seed) does the same). `into`: a
+   * fork this view gave before and that is no longer played, to refill rather
+   * than allocate anew (playGame's does, by Game.forkInto: the answer is then
+   * `into` itself); a fork is a fresh copy whatever is given.
    */
-  fork?: (diceSeed: string) => ForkedGame;
+  fork?: (diceSeed: string, into?: ForkedGame) => ForkedGame;
 }
 
 /** What a fork offers a policy: the pull machine (Game's pending, apply, state). */

@@ -5,7 +5,7 @@ import { loadRoster } from '../../src/army/index.js';
 import { getPolicy } from '../../src/bots/index.js';
 import { createRng } from '../../src/dice/index.js';
 import { Game, playGame } from '../../src/engine/index.js';
-import type { Choice, Decision, GameEvent, GameView, PlayerIndex } from '../../src/engine/types.js';
+import type { Choice, Decision, ForkedGame, GameEvent, GameView, PlayerIndex, Policy } from '../../src/engine/types.js';
 import { InputError } from '../../src/errors.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { planTournament, runTournament } from '../../src/runner/index.js';
@@ -60,6 +60,38 @@ describe('the forward model (GameView.fork)', () => {
       live.apply(balanced.choose({ state: live.state, me: p }, d, rngs[p]));
     }
     expect(compared).toBe(6);
+  });
+
+  it('in playGame, refills one fork for every playout (view.fork into the last), deciding as with a fresh fork each', () => {
+    const refilled = getPolicy('search:playouts=8');
+    const fresh = getPolicy('search:playouts=8');
+    const forks = new Set<ForkedGame>();
+    const STOP = new Error('enough Command Cards compared');
+    let compared = 0;
+    const wrapped: Policy = {
+      name: refilled.name,
+      choose(view, d, rng) {
+        if (d.kind !== 'commandCard' || d.regiments.length < 2) return refilled.choose(view, d, rng);
+        const fork = view.fork!;
+        const decideWith = (policy: Policy, viewFork: GameView['fork']) => {
+          let reason = '';
+          const choice = policy.choose({ ...view, explain: (r) => (reason = r), fork: viewFork }, d, createRng(`card-${compared}`));
+          return { choice, reason };
+        };
+        // Fresh: a plugin's forward model that allocates a fork each time, whatever it is given.
+        const a = decideWith(fresh, (seed) => fork(seed));
+        const b = decideWith(refilled, (seed, into) => {
+          const g = fork(seed, into);
+          forks.add(g);
+          return g;
+        });
+        expect(b).toEqual(a);
+        if (++compared === 4) throw STOP;
+        return b.choice;
+      },
+    };
+    expect(() => playGame({ ...base, seed: 'refill', policies: [wrapped, getPolicy('balanced')] })).toThrow(STOP);
+    expect(forks.size).toBe(1);
   });
 
   it('plays whole games legally and deterministically, a mirror match too, and never narrates its forks', () => {

@@ -1,6 +1,8 @@
 /** The attack sequence in play, reached through Clash (engine/combat.ts, engine/rules/clash.ts; R9–R13). */
 import { describe, expect, it } from 'vitest';
+import { attackOptionsFor, profileAttackOptions, type AttackSpec } from '../../src/engine/index.js';
 import type { GameEvent } from '../../src/engine/types.js';
+import { BUILT_IN_SPECIAL_RULES } from '../../src/rules/index.js';
 import { attacks, skirmish } from './harness.js';
 
 /** Two infantry bases (27 mm) this far apart centre to centre are Engaged (gap 0.44" ≤ 1", R5). */
@@ -107,5 +109,31 @@ describe('the attack sequence in play', () => {
     b.act({ type: 'clash', split: [{ target: b.ids[1], dice: 3 }] });
     expect(b.w(1).status).toBe('slain');
     expect(b.dice.remaining()).toBe(0); // no Resolve die was rolled
+  });
+});
+
+describe('profileAttackOptions: an attack of one profile on another, no game', () => {
+  it("is attackOptionsFor of warriors of those profiles with no Command Ability in force, whatever the ruleset's block choice (R8, R16)", () => {
+    const rule = (name: string) => BUILT_IN_SPECIAL_RULES[name];
+    for (const blockChoice of ['larger', 'defense', 'evasion'] as const) {
+      const sk = skirmish({
+        ruleset: { blockChoice },
+        warriors: [
+          { player: 0, x: 10, y: 10, profile: { specialRules: [rule('Relentless Blows'), rule('Deflect')], defense: 1, evasion: 3 } },
+          { player: 1, x: 30, y: 30, profile: { name: 'Guard', specialRules: [rule('Parry'), rule('Shield Wall')], defense: 3, evasion: 0 } },
+        ],
+      });
+      for (const [a, t] of [
+        [0, 1],
+        [1, 0],
+      ]) {
+        const spec: AttackSpec = { action: 'clash', dice: 4, hitCap: 2, outnumbered: true, inspired: false, aimed: true, obscured: false };
+        const live = attackOptionsFor(sk.s, sk.w(a), sk.w(t), spec);
+        expect(profileAttackOptions(sk.s.match.ruleset, sk.w(a).profile, sk.w(t).profile, spec)).toEqual(live);
+        // Not empty answers: each side's own block rule, and the first's Relentless Blows with the Guard's Parry.
+        expect(live.blockRules).toHaveLength(1);
+        expect(live.attackRules).toHaveLength(a === 0 ? 2 : 0);
+      }
+    }
   });
 });

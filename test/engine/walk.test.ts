@@ -1,7 +1,8 @@
 /** R41: path movement in built positions (March, entering March, Reposition; Charge stays straight), and the planner's questions. */
 import { describe, expect, it } from 'vitest';
 import { randomPolicy } from '../../src/bots/index.js';
-import { IllegalChoiceError, pathDistance, playGame, shortestPath } from '../../src/engine/index.js';
+import { Game, IllegalChoiceError, pathDistance, playGame, shortestPath } from '../../src/engine/index.js';
+import { move, validatePath } from '../../src/engine/rules/movement.js';
 import { narrate } from '../../src/engine/narrate.js';
 import type { GameEvent, Policy } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
@@ -252,6 +253,29 @@ describe('R41: a path given by the policy', () => {
     const m = moves(sk.events).at(-1)!;
     expect(m.via).toEqual([[8, 9]]);
     expect(sk.w(0).broken).toBe(true);
+  });
+
+  it('a path checked on one fork is walked again on another: each fork moves round its own bases', () => {
+    const sk = skirmish({
+      warriors: [
+        { player: 0, x: 10, y: 10 },
+        { player: 1, x: 40, y: 40 },
+      ],
+    });
+    sk.activate(0);
+    const a = Game.fork(sk.s, 'a');
+    const b = Game.fork(sk.s, 'b');
+    // One base moved on each fork (the grids' change counts stay alike): on b it stands in the path's first leg.
+    placeOnTable(a.state, a.state.warriors[sk.ids[1]], 30, 30);
+    placeOnTable(b.state, b.state.warriors[sk.ids[1]], 12, 12);
+    const act = { type: 'march' as const, x: 14, y: 10, path: [{ x: 14, y: 14 }] };
+    const wa = a.state.warriors[sk.ids[0]];
+    const wb = b.state.warriors[sk.ids[0]];
+    expect(validatePath(a.state, wa, act, wa.x, wa.y, 5, true)).not.toBeNull();
+    move({ s: b.state, dice: { rolled: 0, d6: () => 1 }, emit: null }, wb, 'march', act.x, act.y, 5, true, act.path);
+    // b's own walk stops at the enemy's base on the first leg (a's went on to the turn at (14, 14)).
+    expect(wb.y).toBeLessThan(12);
+    expect(Math.hypot(wb.x - 12, wb.y - 12)).toBeCloseTo(2 * R, 6);
   });
 
   it("a Reinforcement's entering March may follow a path (R30, R41)", () => {

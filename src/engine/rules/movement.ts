@@ -3,7 +3,6 @@
  * Reposition): the March allowance (R17), the walk, and a policy's path
  * checked before anything moves (R41).
  */
-import type { StopReason } from '../../board/index.js';
 import { coveredBy, stat } from '../abilities.js';
 import { warriorLabel } from '../combat.js';
 import type { Ctx } from '../combat.js';
@@ -25,9 +24,12 @@ export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): 
  * the policy's `path` when given, else the shortest path when the straight
  * line is blocked or crosses difficult terrain (R41; engine/walk.ts).
  * March-like moves may not leave an Engagement Range once entered
- * (`keepEngagement`).
+ * (`keepEngagement`). `checked` is validatePath's walk of this very path on
+ * this state, handed over by performAction when nothing has walked or moved
+ * since (a March or a Reposition is checked, then walked, in one action):
+ * it is taken as it is rather than walked again.
  */
-export function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, max: number, keepEngagement: boolean, path?: readonly { x: number; y: number }[]): void {
+export function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: number, max: number, keepEngagement: boolean, path?: readonly { x: number; y: number }[], checked?: Walk | null): void {
   const s = ctx.s;
   const fromX = w.x;
   const fromY = w.y;
@@ -36,8 +38,7 @@ export function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: num
   if (action === 'charge') {
     to = leg(s, w, fromX, fromY, x, y, max, keepEngagement);
   } else if (path !== undefined) {
-    // A March's or a Reposition's path was walked as it was checked, a moment ago: the same walk.
-    const walk = action !== 'enter' && sameWalk(s, w, path, fromX, fromY, x, y, max, keepEngagement) ? CHECKED : walkRoute(s, w, givenRoute(fromX, fromY, path, x, y), max, keepEngagement, true);
+    const walk = checked ?? walkRoute(s, w, givenRoute(fromX, fromY, path, x, y), max, keepEngagement, true);
     to = walk;
     via = walk.via;
   } else {
@@ -58,71 +59,6 @@ export function move(ctx: Ctx, w: Warrior, action: ActionType, x: number, y: num
 
 const NO_VIA: readonly [number, number][] = [];
 
-/**
- * validatePath's last legal walk, with what it walked: the state, the
- * warrior and where it stood, the path given (the very array), the point,
- * the allowance, and the grid's change counts. move() takes it when asked the
- * same walk with nothing moved since (a March or a Reposition is checked,
- * then walked, in one performAction).
- */
-const CHECKED = {
-  s: null as GameState | null,
-  w: -1,
-  ax: 0,
-  ay: 0,
-  path: null as readonly { x: number; y: number }[] | null,
-  toX: 0,
-  toY: 0,
-  max: 0,
-  keep: true,
-  c0: 0,
-  c1: 0,
-  // The walk: where it ended, its turning points, why it stopped.
-  x: 0,
-  y: 0,
-  via: [] as [number, number][],
-  stoppedBy: 'destination' as StopReason,
-};
-
-function checkedWalk(s: GameState, w: Warrior, act: Extract<ActionChoice, { type: 'march' | 'reposition' | 'enter' }>, ax: number, ay: number, max: number, keep: boolean, walk: Walk): void {
-  const c = CHECKED;
-  c.s = s;
-  c.w = w.id;
-  c.ax = ax;
-  c.ay = ay;
-  c.path = act.path ?? null;
-  c.toX = act.x;
-  c.toY = act.y;
-  c.max = max;
-  c.keep = keep;
-  c.c0 = s.grid.changes[0];
-  c.c1 = s.grid.changes[1];
-  // The walk's answer is reused scratch: copied.
-  c.via.length = 0;
-  for (const [vx, vy] of walk.via) c.via.push([vx, vy]);
-  c.x = walk.x;
-  c.y = walk.y;
-  c.stoppedBy = walk.stoppedBy;
-}
-
-function sameWalk(s: GameState, w: Warrior, path: readonly { x: number; y: number }[], ax: number, ay: number, x: number, y: number, max: number, keep: boolean): boolean {
-  const c = CHECKED;
-  const same =
-    c.s === s &&
-    c.w === w.id &&
-    c.path === path &&
-    c.ax === ax &&
-    c.ay === ay &&
-    c.toX === x &&
-    c.toY === y &&
-    c.max === max &&
-    c.keep === keep &&
-    c.c0 === s.grid.changes[0] &&
-    c.c1 === s.grid.changes[1];
-  c.s = null;
-  return same;
-}
-
 /** The longest path a policy may give, in points (a guard on input size, not a rule). */
 export const MAX_PATH_POINTS = 256;
 
@@ -131,10 +67,20 @@ export const MAX_PATH_POINTS = 256;
  * a list of points, and every leg of it up to where the allowance runs out
  * must be legal: no base, impassable terrain or table edge crossed, and for a
  * March no Engagement Range left once entered. Checked before anything moves.
+ * Returns the legal walk (null: no path given), walk.ts's scratch: valid
+ * until the next walk, for move() to take when nothing walks in between.
  */
-export function validatePath(s: GameState, w: Warrior, act: Extract<ActionChoice, { type: 'march' | 'reposition' | 'enter' }>, ax: number, ay: number, max: number, keepEngagement: boolean): void {
+export function validatePath(
+  s: GameState,
+  w: Warrior,
+  act: Extract<ActionChoice, { type: 'march' | 'reposition' | 'enter' }>,
+  ax: number,
+  ay: number,
+  max: number,
+  keepEngagement: boolean,
+): Walk | null {
   const path = act.path;
-  if (path === undefined) return;
+  if (path === undefined) return null;
   if (!Array.isArray(path) || path.length > MAX_PATH_POINTS) illegal(`${act.type}: path must be a list of at most ${MAX_PATH_POINTS} points {x, y}`);
   for (let i = 0; i < path.length; i++) {
     const p = path[i];
@@ -142,10 +88,7 @@ export function validatePath(s: GameState, w: Warrior, act: Extract<ActionChoice
   }
   const route = givenRoute(ax, ay, path, act.x, act.y).slice();
   const walk = walkRoute(s, w, route, max, keepEngagement, true);
-  if (walk.faultLeg < 0) {
-    checkedWalk(s, w, act, ax, ay, max, keepEngagement, walk);
-    return;
-  }
+  if (walk.faultLeg < 0) return walk;
   const a = route[walk.faultLeg];
   const b = route[walk.faultLeg + 1];
   const leg = `leg ${walk.faultLeg + 1} (${a.x.toFixed(2)}, ${a.y.toFixed(2)}) -> (${b.x.toFixed(2)}, ${b.y.toFixed(2)})`;

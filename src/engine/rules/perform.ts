@@ -57,8 +57,10 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   // R30: entering is a March measured from the edge; the base's own depth is already used.
   const enterMarch = entry ? enterAllowance(s, w, entry.x, entry.y) : 0;
   const repositionMax = act.type === 'reposition' ? repositionAllowance(s, w) : 0;
-  if (act.type === 'march') validatePath(s, w, act, w.x, w.y, allowance, true);
-  else if (act.type === 'reposition') validatePath(s, w, act, w.x, w.y, repositionMax, false);
+  // A March's or a Reposition's path is walked as it is checked: the walk goes to the move, nothing walking between.
+  let checked = null;
+  if (act.type === 'march') checked = validatePath(s, w, act, w.x, w.y, allowance, true);
+  else if (act.type === 'reposition') checked = validatePath(s, w, act, w.x, w.y, repositionMax, false);
   else if (act.type === 'enter') validatePath(s, w, act, entry!.x, entry!.y, enterMarch, true);
   if (act.type === 'end') {
     a.ended = true;
@@ -69,13 +71,13 @@ export function performAction(ctx: Ctx, w: Warrior, a: Activation, act: ActionCh
   markUsed(a, act.type);
   switch (act.type) {
     case 'march':
-      return march(ctx, w, a, act, allowance);
+      return march(ctx, w, a, act, allowance, checked);
     case 'charge':
       return charge(ctx, w, a, act.target, allowance);
     case 'enter':
       return enter(ctx, w, a, act, entry!, enterMarch);
     case 'reposition':
-      return reposition(ctx, w, act, repositionMax);
+      return reposition(ctx, w, act, repositionMax, checked);
     case 'inspire':
       return inspire(ctx, w, a);
     case 'takeAim':
