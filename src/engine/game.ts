@@ -86,7 +86,7 @@ export class Game {
    * neither sees the live game's future rolls nor narrates into it.
    */
   static fork(state: Readonly<GameState>, diceSeed: string): Game {
-    return new Game(cloneState(state as GameState), seededDice(childRng(diceSeed, 'dice')), null);
+    return new Game(cloneState(state), seededDice(childRng(diceSeed, 'dice')), null);
   }
 
   /**

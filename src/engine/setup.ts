@@ -120,7 +120,7 @@ function withMemory(s: GameState): GameState {
  * Match (rules, scenario, terrain, profiles, armies' abilities) is shared.
  * Its memory starts empty: a fork has seen nothing of the game (memo.ts).
  */
-export function cloneState(s: GameState): GameState {
+export function cloneState(s: Readonly<GameState>): GameState {
   const ss = s.scenarioState;
   return withMemory({
     match: s.match,

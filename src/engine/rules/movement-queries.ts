@@ -14,9 +14,8 @@ import { marchAllowance } from './movement.js';
  * (the planner's answer for plugins and bots).
  */
 export function shortestPath(s: Readonly<GameState>, w: Warrior, x: number, y: number): Path | null {
-  const st = s as GameState;
-  const a = st.activation && st.activation.warrior === w.id ? st.activation : null;
-  return plannedPath(st, w, x, y, marchAllowance(st, w, a));
+  const a = s.activation && s.activation.warrior === w.id ? s.activation : null;
+  return plannedPath(s, w, x, y, marchAllowance(s, w, a));
 }
 
 /** shortestPath's cost (R41: difficult terrain counted double), Infinity when there is none. */

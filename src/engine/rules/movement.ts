@@ -12,7 +12,7 @@ import { givenRoute, leg, walkRoute, walkTowards, type Walk } from '../walk.js';
 import type { ActionChoice, ActionType, Activation, GameState, Warrior } from '../types.js';
 
 /** R17: March, halved (rounded up) after the first unless Press Forward covers the warrior (R21). */
-export function marchAllowance(s: GameState, w: Warrior, a: Activation | null): number {
+export function marchAllowance(s: Readonly<GameState>, w: Warrior, a: Activation | null): number {
   const march = stat(s, w, 'march');
   if (a && a.marches > 0 && !coveredBy(s, w, 'Press Forward')) return Math.ceil(march * s.match.ruleset.repeatMarchFraction);
   return march;
