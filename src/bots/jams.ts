@@ -46,6 +46,18 @@ export function tallyMoves(t: MoveTally | null): void {
   LAST.clear();
 }
 
+/**
+ * Stops counting until the returned function is called: a search's playouts
+ * play the heuristics on forks, whose Marches are not the game's.
+ */
+export function pauseTally(): () => void {
+  const t = tally;
+  tally = null;
+  return () => {
+    tally = t;
+  };
+}
+
 /** Whether a tally is set (the bots call noteMove only then). */
 export const counting = (): boolean => tally !== null;
 

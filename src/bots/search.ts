@@ -12,6 +12,7 @@ import type { Rng } from '../dice/types.js';
 import { Game } from '../engine/game.js';
 import type { ActionChoice, Choice, Decision, ForkedGame, GameState, GameView, PlayerIndex, Policy, Warrior } from '../engine/types.js';
 import { heuristicPolicy, type HeuristicOptions } from './heuristic.js';
+import { pauseTally } from './jams.js';
 import { num } from './labels.js';
 import { moveEnd } from './route.js';
 import { bestVolley, nearestFoe } from './scripts.js';
@@ -239,7 +240,12 @@ export function searchPolicy(name: string, o: SearchOptions): Policy {
     let second: Plan['second'] = null;
     const score = (card: number, script: Script): number => {
       let sum = 0;
-      for (const seed of seeds) sum += playout(view, me, card, script, seed);
+      const resume = pauseTally();
+      try {
+        for (const seed of seeds) sum += playout(view, me, card, script, seed);
+      } finally {
+        resume();
+      }
       spent += k;
       return sum / k;
     };

@@ -12,7 +12,7 @@ import { newMoveTally, noteMove, tallyMoves } from '../../src/bots/jams.js';
 import { Game, playGame } from '../../src/engine/index.js';
 import { leg } from '../../src/engine/walk.js';
 import { placeOnTable } from '../../src/engine/grid.js';
-import type { GameState, PlayerIndex } from '../../src/engine/types.js';
+import type { GameState, PlayerIndex, Policy } from '../../src/engine/types.js';
 import { createRng } from '../../src/dice/index.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
@@ -94,6 +94,32 @@ describe('jam counts', () => {
       expect(t).toEqual({ meant: [3, 0], baseStays: [3, 0], ownBlocked: [1, 0] });
     } finally {
       tallyMoves(null);
+    }
+  });
+
+  it("count search's own game, not the Marches of its playouts' forks", () => {
+    // At most one March meant an action decision of the game: a playout's Marches would count by the hundred.
+    const actions: [number, number] = [0, 0];
+    const counted = (spec: string): Policy => {
+      const p = getPolicy(spec);
+      return { name: p.name, choose: (view, d, rng) => (d.kind === 'action' && actions[d.player]++, p.choose(view, d, rng)) };
+    };
+    const t = newMoveTally();
+    tallyMoves(t);
+    try {
+      playGame({
+        armies: [armies[0], armies[1]],
+        scenario: getScenario('raid'),
+        ruleset: DEFAULT_RULESET,
+        seed: 'jams-search',
+        policies: [counted('search:playouts=2'), counted('balanced')],
+      });
+    } finally {
+      tallyMoves(null);
+    }
+    for (const p of [0, 1]) {
+      expect(t.meant[p]).toBeGreaterThan(10);
+      expect(t.meant[p]).toBeLessThanOrEqual(actions[p]);
     }
   });
 
