@@ -11,7 +11,7 @@
  *   at least `--games` games a scenario (each pair of lists, either policy on
  *   either list, seats rotated: the tournament's rotations).
  * - `counters`: `balanced` and `--search` against each plugin of
- *   examples/counter (turtle, rush, charge-weakest) over four scenarios
+ *   examples/counter (turtle, rush, charge-weakest, kiter) over four scenarios
  *   (annihilation, raid, tug-of-war, broken-lines); `balanced` against each
  *   on equal lists (each sample list against itself, `--mirror-games` a
  *   list), which takes the lists' own strength out; then each against the
@@ -91,7 +91,7 @@ mkdirSync(outRoot, { recursive: true });
 
 const ARMIES = ['ironbound-800', 'reedmarsh-800', 'tuskfell-800'].map((a) => path.join('sims', 'armies', `${a}.json`));
 const FOUR_ALL = ['annihilation', 'raid', 'tug-of-war', 'broken-lines'];
-const COUNTERS = ['turtle', 'rush', 'charge-weakest'].map((b) => `./examples/counter/${b}.js`);
+const COUNTERS = ['turtle', 'rush', 'charge-weakest', 'kiter'].map((b) => `./examples/counter/${b}.js`);
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 function cell(s: Score): string {
