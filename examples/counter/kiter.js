@@ -50,27 +50,23 @@ function chargeReach(s, e) {
   return m + Math.ceil(m * s.match.ruleset.repeatMarchFraction) + s.match.ruleset.engagementRange;
 }
 
-/** By how much w at (x, y) is out of every enemy's Charge reach (edge to edge; positive: safe). */
-function margin(s, w, x, y) {
-  let least = Infinity;
-  for (const e of s.warriors) {
-    if (e.player === w.player) continue;
-    const reach = chargeReach(s, e);
-    if (reach < 0) continue;
-    const gap = Math.hypot(e.x - x, e.y - y) - e.r - w.r - reach;
-    if (gap < least) least = gap;
-  }
-  return least;
+/** The enemies on the table as plain numbers, read once a decision (the view's state is a read-only proxy, slow to walk). */
+function foes(s, w) {
+  const out = [];
+  for (const e of s.warriors) if (e.status === 'table' && e.player !== w.player) out.push({ x: e.x, y: e.y, r: e.r + w.r, reach: chargeReach(s, e) });
+  return out;
 }
 
-/** The nearest enemy's gap from (x, y), and whether one is within w's Barrage range there. */
-function reachOf(s, w, x, y) {
+/** At (x, y): by how much w is out of every enemy's Charge reach (edge to edge; positive: safe), the nearest enemy's gap, whether one is in Barrage range. */
+function placeAt(fs, range, x, y, to) {
+  let margin = Infinity;
   let near = Infinity;
-  for (const e of s.warriors) {
-    if (e.status !== 'table' || e.player === w.player) continue;
-    near = Math.min(near, Math.hypot(e.x - x, e.y - y) - e.r - w.r);
+  for (const f of fs) {
+    const gap = Math.hypot(f.x - x, f.y - y) - f.r;
+    if (gap < near) near = gap;
+    if (f.reach >= 0 && gap - f.reach < margin) margin = gap - f.reach;
   }
-  return { near, target: near <= w.profile.barrage.range };
+  return { x, y, to, margin, near, target: near <= range };
 }
 
 /**
@@ -78,8 +74,9 @@ function reachOf(s, w, x, y) {
  * own walk), with their margin and whether a target is in range; the place
  * where it stands first.
  */
-function places(s, w, allowance) {
-  const out = [{ x: w.x, y: w.y, to: null, margin: margin(s, w, w.x, w.y), ...reachOf(s, w, w.x, w.y) }];
+function places(s, w, fs, allowance) {
+  const range = w.profile.barrage.range;
+  const out = [placeAt(fs, range, w.x, w.y, null)];
   const { width, height } = s.match.table;
   for (let k = 0; k < DIRS; k++) {
     const ux = Math.cos((2 * Math.PI * k) / DIRS);
@@ -89,7 +86,7 @@ function places(s, w, allowance) {
       const y = Math.min(Math.max(w.y + uy * allowance * share, w.r), height - w.r);
       const end = moveEnd(s, w, x, y, allowance);
       if (end.travelled < 0.25) continue;
-      out.push({ x: end.x, y: end.y, to: { x, y }, margin: margin(s, w, end.x, end.y), ...reachOf(s, w, end.x, end.y) });
+      out.push(placeAt(fs, range, end.x, end.y, { x, y }));
     }
   }
   return out;
@@ -100,8 +97,8 @@ function places(s, w, allowance) {
  * reach; else (standing safe) the safe place nearest the enemy; else the
  * place farthest out of reach. Null: stay.
  */
-function kitePlace(s, w, allowance) {
-  const ps = places(s, w, allowance);
+function kitePlace(s, w, fs, allowance) {
+  const ps = places(s, w, fs, allowance);
   const here = ps[0];
   const pick = (xs, better) => xs.reduce((b, p) => (b === null || better(p, b) ? p : b), null);
   const safe = ps.filter((p) => p.margin > 0);
@@ -122,7 +119,8 @@ export default function kiter(options = {}) {
   function shooter(s, w, d, a, say) {
     const label = (t) => `${s.warriors[t].profile.name}#${t}`;
     const v = d.legal.includes('volley') ? bestVolley(s, w, a.aimed, () => 0) : null;
-    const safe = margin(s, w, w.x, w.y) > 0;
+    const fs = foes(s, w);
+    const safe = placeAt(fs, w.profile.barrage.range, w.x, w.y, null).margin > 0;
     if (v && safe) {
       if (d.legal.includes('takeAim') && !a.aimed && a.actionsLeft >= 2) {
         say('out of Charge reach: take aim');
@@ -132,7 +130,7 @@ export default function kiter(options = {}) {
       return { type: 'volley', target: v.target };
     }
     if (d.legal.includes('march')) {
-      const p = kitePlace(s, w, d.marchAllowance);
+      const p = kitePlace(s, w, fs, d.marchAllowance);
       // With no place out of reach, a shot is worth more than a step that still ends in reach.
       if (p && p.to && !(v && p.margin <= 0)) {
         say(`${safe ? 'close in' : 'keep out of Charge reach'} to (${p.x.toFixed(1)}, ${p.y.toFixed(1)}), ${p.margin.toFixed(1)}" out of reach${p.target ? ', a target in range' : ''}`);
