@@ -33,7 +33,7 @@ import {
 
 /** Directions and shares of the March allowance a shooter weighs (the place where it stands is weighed too). */
 const DIRS = 16;
-const SHARES = [1, 0.6, 0.3];
+const SHARES = [1, 0.5];
 /** A Charge "likely" slays or breaks at this P(slain) + P(Broken!). */
 const LIKELY = 0.5;
 /** The screen stands this far in front of its shooter (edge to edge), towards the enemy. */
@@ -120,7 +120,8 @@ export default function kiter(options = {}) {
     const label = (t) => `${s.warriors[t].profile.name}#${t}`;
     const v = d.legal.includes('volley') ? bestVolley(s, w, a.aimed, () => 0) : null;
     const fs = foes(s, w);
-    const safe = placeAt(fs, w.profile.barrage.range, w.x, w.y, null).margin > 0;
+    const here = placeAt(fs, w.profile.barrage.range, w.x, w.y, null);
+    const safe = here.margin > 0;
     if (v && safe) {
       if (d.legal.includes('takeAim') && !a.aimed && a.actionsLeft >= 2) {
         say('out of Charge reach: take aim');
@@ -128,6 +129,15 @@ export default function kiter(options = {}) {
       }
       say(`volley ${label(v.target)} from out of Charge reach, P(slain) ${v.slain.toFixed(2)}`);
       return { type: 'volley', target: v.target };
+    }
+    // Far from every enemy (no March can end in reach or in range): straight at the nearest, no places weighed.
+    if (d.legal.includes('march') && here.margin > d.marchAllowance && here.near > d.marchAllowance + w.profile.barrage.range) {
+      const f = nearestFoe(s, w);
+      const m = f && advanceTo(s, w, f.foe.x, f.foe.y, d.marchAllowance);
+      if (m && Math.hypot(m.x - w.x, m.y - w.y) > 0.05) {
+        say(`far out of reach: march at ${f.foe.profile.name}#${f.foe.id}`);
+        return m;
+      }
     }
     if (d.legal.includes('march')) {
       const p = kitePlace(s, w, fs, d.marchAllowance);
