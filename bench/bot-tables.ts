@@ -4,14 +4,14 @@
  *
  *   npx tsx bench/bot-tables.ts [scenarios|counters|all] [--games=400] [--counter-games=432]
  *     [--annihilation-games=400] [--mirror-games=144] [--search=search|none] [--search-games=96] [--workers=2] [--seed=bot-tables] [--out=DIR]
- *     [--held-out] [--scenarios=a,b,...]
+ *     [--held-out] [--scenarios=a,b,...] [--counters=a,b,...]
  *
  * - `scenarios`: `balanced` against `aggressive` and against
  *   `objective` on EVERY built-in scenario, the three sample 800-point lists,
  *   at least `--games` games a scenario (each pair of lists, either policy on
  *   either list, seats rotated: the tournament's rotations).
  * - `counters`: `balanced` and `--search` against each plugin of
- *   examples/counter (turtle, rush, charge-weakest) over four scenarios
+ *   examples/counter (turtle, rush, charge-weakest, kiter) over four scenarios
  *   (annihilation, raid, tug-of-war, broken-lines); `balanced` against each
  *   on equal lists (each sample list against itself, `--mirror-games` a
  *   list), which takes the lists' own strength out; then each against the
@@ -26,6 +26,7 @@
  *   each seat. The equal-lists and turtle tables are the sample lists' own
  *   and are left out.
  * - `--scenarios=a,b`: only these scenarios (a small run to try the tables).
+ * - `--counters=a,b`: only these counter plugins (a row to add to a table).
  *
  * After each table, the Repositions and Unique Actions each policy used a
  * game, counted from the games' events (bench/action-counts.mjs plays the
@@ -91,7 +92,8 @@ mkdirSync(outRoot, { recursive: true });
 
 const ARMIES = ['ironbound-800', 'reedmarsh-800', 'tuskfell-800'].map((a) => path.join('sims', 'armies', `${a}.json`));
 const FOUR_ALL = ['annihilation', 'raid', 'tug-of-war', 'broken-lines'];
-const COUNTERS = ['turtle', 'rush', 'charge-weakest'].map((b) => `./examples/counter/${b}.js`);
+const counter = (b: string): string => `./examples/counter/${b}.js`;
+const COUNTERS = flag('counters', 'turtle,rush,charge-weakest,kiter').split(',').map(counter);
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 function cell(s: Score): string {
@@ -369,7 +371,7 @@ if (which !== 'scenarios' && !HELD_OUT && narrow(FOUR_ALL).length > 0) {
   console.log(`| --- | --- | ---: | --- | ${names.map(() => '---:').join(' | ')} |`);
   for (const r of mirror) console.log(r);
   console.log('');
-  const turtle = COUNTERS[0];
+  const turtle = counter('turtle');
   const a = await tournament('balanced', turtle, ['annihilation'], annihilationGames, 'turtle-annihilation-balanced');
   const b = search === 'none' ? null : await tournament(search, turtle, ['annihilation'], searchGames, `turtle-annihilation-${search.replace(/[^a-z0-9]+/gi, '_')}`);
   console.log('Against the turtle in annihilation:\n');

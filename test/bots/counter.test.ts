@@ -3,19 +3,20 @@
  * loads as a plugin, plays legal, reproducible games, and keeps to its
  * strategy's definition — the turtle never leaves its deployment zone and only
  * shoots, the rush always heads for a scoring place, charge-weakest charges
- * the weakest enemy it can reach.
+ * the weakest enemy it can reach, the kiter's shooters never end a March in
+ * an enemy's Charge reach when a place out of it was there to take.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { circleWhollyWithinUnion } from '../../src/board/index.js';
-import { getPolicy, legalChargeTargets, loadPlugin, objectives, resolvePolicySpec, statNow } from '../../src/bots/index.js';
+import { attackOdds, engaged, getPolicy, legalChargeTargets, loadPlugin, moveEnd, objectives, resolvePolicySpec, statNow } from '../../src/bots/index.js';
 import { playGame } from '../../src/engine/index.js';
-import type { ActionChoice, Decision, GameView, PlayerIndex, Policy } from '../../src/engine/types.js';
+import type { ActionChoice, Decision, GameState, GameView, PlayerIndex, Policy, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
 import { ROOT } from '../runner/helpers.js';
 
-const BOTS = ['turtle', 'rush', 'charge-weakest'] as const;
+const BOTS = ['turtle', 'rush', 'charge-weakest', 'kiter'] as const;
 const spec = (bot: string) => resolvePolicySpec(`./examples/counter/${bot}.js`, ROOT);
 const armies = [loadRoster('sims/armies/ironbound-800.json'), loadRoster('sims/armies/tuskfell-800.json')] as const;
 
@@ -107,5 +108,62 @@ describe('the counter-strategy plugins', () => {
       expect(play(bot, getPolicy('balanced'), `weakest-${i}`, scenario).stalled).toBe(false);
     }
     expect(charges).toBeGreaterThan(3);
+  });
+
+  it('kiter: its shooters end no March in Charge reach and Volley from none while a place out of reach was there; its screens charge only at the odds', () => {
+    // Charge reach as the rules give it (R17, R18), worked out here, not by the plugin: a March, a halved March, Engagement Range.
+    const reach = (s: GameState, e: Warrior) => {
+      const m = statNow(s, e, 'march');
+      return m + Math.ceil(m * s.match.ruleset.repeatMarchFraction) + s.match.ruleset.engagementRange;
+    };
+    const safe = (s: GameState, w: Warrior, x: number, y: number) =>
+      s.warriors.every((e) => e.player === w.player || e.status !== 'table' || e.broken || engaged(s, e) || Math.hypot(e.x - x, e.y - y) - e.r - w.r > reach(s, e));
+    // Whether a full March in any of 16 directions (the table's edge kept) ends out of reach.
+    const wayOut = (s: GameState, w: Warrior, allowance: number) => {
+      for (let k = 0; k < 16; k++) {
+        const x = Math.min(Math.max(w.x + Math.cos((k * Math.PI) / 8) * allowance, w.r), s.match.table.width - w.r);
+        const y = Math.min(Math.max(w.y + Math.sin((k * Math.PI) / 8) * allowance, w.r), s.match.table.height - w.r);
+        const end = moveEnd(s, w, x, y, allowance);
+        if (safe(s, w, end.x, end.y)) return true;
+      }
+      return false;
+    };
+    let marches = 0;
+    let volleys = 0;
+    let charges = 0;
+    const bot = watched(getPolicy(spec('kiter')), (view, d, a) => {
+      const s = view.state;
+      const w = s.warriors[d.warrior];
+      if (w.status !== 'table' || d.engaged) return;
+      if (!w.profile.barrage) {
+        if (a.type !== 'charge') return;
+        const e = s.warriors[a.target];
+        const o = attackOdds(s, w, e, { action: 'clash', inspired: true });
+        expect(engaged(s, e) || o.slain + o.broken >= 0.5).toBe(true);
+        charges++;
+        return;
+      }
+      expect(a.type).not.toBe('charge');
+      const here = safe(s, w, w.x, w.y);
+      if (a.type === 'volley' || a.type === 'takeAim') {
+        volleys++;
+        if (!here && d.legal.includes('march')) expect(wayOut(s, w, d.marchAllowance)).toBe(false);
+      }
+      if (a.type === 'march') {
+        marches++;
+        const end = moveEnd(s, w, a.x, a.y, d.marchAllowance);
+        if (!safe(s, w, end.x, end.y)) {
+          expect(here).toBe(false);
+          expect(wayOut(s, w, d.marchAllowance)).toBe(false);
+        }
+      }
+    });
+    for (const [i, scenario] of ['annihilation', 'raid'].entries()) {
+      const r = play(i ? getPolicy('balanced') : bot, i ? bot : getPolicy('balanced'), `kiter-${i}`, scenario);
+      expect(r.stalled).toBe(false);
+    }
+    expect(volleys).toBeGreaterThan(10);
+    expect(marches).toBeGreaterThan(10);
+    expect(charges).toBeGreaterThan(0);
   });
 });
