@@ -9,7 +9,8 @@
  * A point is one value of each option's grid (GRID). The model keeps, for
  * each 1-tuple, 2-tuple and the full tuple of options, the mean reward of the
  * evaluated points with those values. Each iteration mutates the current best
- * (the evaluated point of highest model estimate) into `--neighbours`
+ * (the evaluated point of highest model estimate: all of them looked at every
+ * 25 iterations, else the best and the newest) into `--neighbours`
  * neighbours, scores them by the model's UCB (mean of the tuples' means plus
  * `--explore` times the mean of their sqrt(ln N / n) bonuses) and evaluates the
  * best. One evaluation is a group of four games (two lists, each list on each
@@ -167,12 +168,13 @@ for (let i = 0; i < budget; i++) {
     }
   }
   const r = await evaluate(next, i);
-  current = bestEvaluated();
+  // All evaluated points afresh every 25 (their estimates move with every reward), else the best of the two.
+  current = (i + 1) % 25 === 0 ? bestEvaluated() : estimate(next, 0) > estimate(current, 0) ? next : current;
   if ((i + 1) % 25 === 0 || i + 1 === budget) {
     console.error(`${i + 1}/${budget} (${Math.round((Date.now() - t0) / 1000)} s): last ${r.toFixed(2)}; best ${spec(current)} est ${estimate(current, 0).toFixed(3)}`);
   }
 }
-const best = current;
+const best = bestEvaluated();
 console.log(`NTBEA: ${budget} evaluations (groups of 4 games), seed ${seed}, ${K} neighbours, explore ${C}, ${Math.round((Date.now() - t0) / 1000)} s`);
 console.log(`best: ${spec(best)}\nmodel estimate ${estimate(best, 0).toFixed(3)} (defaults ${estimate(DEFAULTS, 0).toFixed(3)})`);
 
