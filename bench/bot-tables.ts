@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/bot-tables.ts [scenarios|counters|all] [--games=400] [--counter-games=432]
  *     [--annihilation-games=400] [--mirror-games=144] [--search=search|none] [--search-games=96] [--workers=2] [--seed=bot-tables] [--out=DIR]
- *     [--held-out] [--scenarios=a,b,...] [--counters=a,b,...]
+ *     [--held-out] [--scenarios=a,b,...] [--counters=a,b,...] [--balanced=SPEC]
  *
  * - `scenarios`: `balanced` against `aggressive` and against
  *   `objective` on EVERY built-in scenario, the three sample 800-point lists,
@@ -27,6 +27,8 @@
  *   and are left out.
  * - `--scenarios=a,b`: only these scenarios (a small run to try the tables).
  * - `--counters=a,b`: only these counter plugins (a row to add to a table).
+ * - `--balanced=SPEC`: play SPEC (e.g. `balanced:hold=2`) where the tables
+ *   play `balanced`, on the same seeds (bench/ntbea.ts's tuned options).
  *
  * After each table, the Repositions and Unique Actions each policy used a
  * game, counted from the games' events (bench/action-counts.mjs plays the
@@ -87,6 +89,8 @@ const seed = flag('seed', 'bot-tables');
 const keep = flag('out', '');
 const heldOut = process.argv.includes('--held-out');
 const only = flag('scenarios', '');
+/** `--balanced=SPEC`: the built-in policy's spec in every table (e.g. tuned options); the seeds stay those of `balanced`. */
+const BALANCED = flag('balanced', 'balanced');
 const outRoot = keep ? path.resolve(keep) : mkdtempSync(path.join(tmpdir(), 'bot-tables-'));
 mkdirSync(outRoot, { recursive: true });
 
@@ -307,8 +311,8 @@ if (which !== 'counters' && narrow(known).length > 0) {
   const scenarios = narrow(known);
   console.error(`per-scenario table: balanced vs aggressive, objective on ${scenarios.length} scenarios, at least ${games} games a scenario`);
   const per = scenarios.length * games;
-  const vsAggressive = await tournament('balanced', 'aggressive', scenarios, per, 'scenarios-aggressive');
-  const vsObjective = await tournament('balanced', 'objective', scenarios, per, 'scenarios-objective');
+  const vsAggressive = await tournament(BALANCED, 'aggressive', scenarios, per, 'scenarios-aggressive');
+  const vsObjective = await tournament(BALANCED, 'objective', scenarios, per, 'scenarios-objective');
   console.log(`\`balanced\` win rate [95% CI] by scenario (a draw half a win; ${lists}, seats rotated):\n`);
   console.log('| scenario | games | vs `aggressive` | draws | vs `objective` | draws |');
   console.log('| --- | ---: | --- | ---: | --- | ---: |');
@@ -337,8 +341,10 @@ if (which !== 'scenarios' && narrow(FOUR_ALL).length > 0) {
   for (const strong of strongs) {
     const n = strong === 'balanced' ? counterGames : searchGames;
     for (const c of COUNTERS) {
-      const r = await tournament(strong, c, FOUR, n, `counter-${strong.replace(/[^a-z0-9]+/gi, '_')}-${label(c)}`);
-      rows.push(`| \`${strong}\` | ${label(c)} | ${r.get('all')!.games} | ${cell(r.get('all')!)} | ${FOUR.map((sc) => pct(r.get(sc)!.score / r.get(sc)!.games)).join(' | ')} |`);
+      const r = await tournament(strong === 'balanced' ? BALANCED : strong, c, FOUR, n, `counter-${strong.replace(/[^a-z0-9]+/gi, '_')}-${label(c)}`);
+      rows.push(
+        `| \`${strong === 'balanced' ? BALANCED : strong}\` | ${label(c)} | ${r.get('all')!.games} | ${cell(r.get('all')!)} | ${FOUR.map((sc) => pct(r.get(sc)!.score / r.get(sc)!.games)).join(' | ')} |`,
+      );
     }
   }
   console.log(`Against the counter-strategy plugins (examples/counter), ${FOUR.join(', ')}, ${lists}: win rate [95% CI] of the built-in policy, and by scenario:\n`);
@@ -358,7 +364,7 @@ if (which !== 'scenarios' && !HELD_OUT && narrow(FOUR_ALL).length > 0) {
     const all: Score = { games: 0, score: 0, draws: 0 };
     const each: string[] = [];
     for (const army of ARMIES) {
-      const r = (await tournament('balanced', c, FOUR, mirrorGames, `mirror-${label(c)}-${path.basename(army, '.json')}`, [army])).get('all')!;
+      const r = (await tournament(BALANCED, c, FOUR, mirrorGames, `mirror-${label(c)}-${path.basename(army, '.json')}`, [army])).get('all')!;
       all.games += r.games;
       all.score += r.score;
       all.draws += r.draws;
@@ -372,7 +378,7 @@ if (which !== 'scenarios' && !HELD_OUT && narrow(FOUR_ALL).length > 0) {
   for (const r of mirror) console.log(r);
   console.log('');
   const turtle = counter('turtle');
-  const a = await tournament('balanced', turtle, ['annihilation'], annihilationGames, 'turtle-annihilation-balanced');
+  const a = await tournament(BALANCED, turtle, ['annihilation'], annihilationGames, 'turtle-annihilation-balanced');
   const b = search === 'none' ? null : await tournament(search, turtle, ['annihilation'], searchGames, `turtle-annihilation-${search.replace(/[^a-z0-9]+/gi, '_')}`);
   console.log('Against the turtle in annihilation:\n');
   console.log('| policy | games | win rate [95% CI] | draws |');

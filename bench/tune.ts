@@ -14,24 +14,20 @@
  * lines, by kind); `--each` one line a game with its seed, `--narrate=` that
  * game told line by line with the bots' reasons. In process, one core.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildArmy, loadFaction, randomArmy } from '../src/army/index.js';
 import type { Roster } from '../src/army/types.js';
-import { getPolicy, loadPlugin, resolvePolicySpec } from '../src/bots/index.js';
 import { createRng, deriveSeed } from '../src/dice/index.js';
 import { playGame } from '../src/engine/index.js';
 import { narrate } from '../src/engine/narrate.js';
 import { DEFAULT_RULESET } from '../src/rules/ruleset.js';
 import { getScenario } from '../src/scenarios/index.js';
 import { wilsonInterval } from '../src/stats/index.js';
+import { drawPair, policyMaker, root, tuneLists } from './tune-games.js';
 
 const wilson = (k: number, n: number): [number, number] => {
   const w = wilsonInterval(k, n);
   return [w.low, w.high];
 };
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const flag = (name: string, dflt: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
 const specA = flag('a', 'balanced');
@@ -45,36 +41,9 @@ const each = process.argv.includes('--each');
 /** `--narrate=GAME-SEED`: print that game's narration (the bots' reasons too). */
 const narrateSeed = flag('narrate', '');
 
-const FACTIONS = ['ironbound', 'reedmarsh', 'tuskfell'];
-const POINTS = [400, 800];
-/** Generated lists by points limit; the seeds never those of bench/held-out.json. */
-const lists = new Map<number, Roster[]>();
-for (const points of POINTS) {
-  const at: Roster[] = [];
-  for (const f of FACTIONS) {
-    const file = `sims/factions/${f}.json`;
-    const faction = loadFaction(file);
-    for (let k = 1; k <= nSeeds; k++) {
-      const json = randomArmy({ faction, points, seed: `tune-${k}` });
-      // Beside the sample lists, so that the faction file is found as theirs is.
-      const built = buildArmy(json, path.join(root, 'sims', 'armies', `${json.name}.json`));
-      if (!built.roster) throw new Error(built.errors.join('\n'));
-      at.push(built.roster);
-    }
-  }
-  lists.set(points, at);
-}
-
-async function policy(spec: string) {
-  if (spec.startsWith('.') || spec.startsWith('/')) {
-    const abs = resolvePolicySpec(spec, root);
-    await loadPlugin(abs);
-    return () => getPolicy(abs);
-  }
-  return () => getPolicy(spec);
-}
-const makeA = await policy(specA);
-const makeB = await policy(specB);
+const lists = tuneLists(nSeeds);
+const makeA = await policyMaker(specA);
+const makeB = await policyMaker(specB);
 
 const total = { n: 0, score: 0 };
 for (const sc of scenarios) {
@@ -83,18 +52,15 @@ for (const sc of scenarios) {
   const vpFrom: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
   for (let k = 0; k * 4 < games; k++) {
     const rng = createRng(deriveSeed(seed, sc, k));
-    const at = lists.get(POINTS[Math.floor(rng.next() * POINTS.length)])!;
-    const x = Math.floor(rng.next() * at.length);
-    let y = Math.floor(rng.next() * (at.length - 1));
-    if (y >= x) y++;
+    const [lx, ly] = drawPair(rng, lists);
     for (const [la, lb] of [
-      [at[x], at[y]],
-      [at[y], at[x]],
+      [lx, ly],
+      [ly, lx],
     ]) {
       for (const aSeat of [0, 1]) {
         const armies = aSeat === 0 ? [la, lb] : [lb, la];
         const policies = aSeat === 0 ? [makeA(), makeB()] : [makeB(), makeA()];
-        const gameSeed = `${seed}:${sc}:${k}:${la === at[x] ? 0 : 1}:${aSeat}`;
+        const gameSeed = `${seed}:${sc}:${k}:${la === lx ? 0 : 1}:${aSeat}`;
         if (narrateSeed && gameSeed !== narrateSeed) continue;
         const story = narrateSeed !== '';
         const r = playGame({
@@ -124,7 +90,7 @@ for (const sc of scenarios) {
         });
         if (each || story)
           console.log(
-            `  ${gameSeed} ${sc} group ${k} ${la === at[x] ? 'x' : 'y'} seat ${aSeat + 1}: ${r.winner === aSeat ? 'won' : r.winner === null ? 'draw' : 'lost'} ${r.vp[aSeat]}-${r.vp[1 - aSeat]} in ${r.rounds} rounds`,
+            `  ${gameSeed} ${sc} group ${k} ${la === lx ? 'x' : 'y'} seat ${aSeat + 1}: ${r.winner === aSeat ? 'won' : r.winner === null ? 'draw' : 'lost'} ${r.vp[aSeat]}-${r.vp[1 - aSeat]} in ${r.rounds} rounds`,
           );
         s.n++;
         s.score += r.winner === aSeat ? 1 : r.winner === null ? 0.5 : 0;

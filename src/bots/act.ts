@@ -14,7 +14,7 @@ import { alongWalk, chargeLands, moveEnd, stoppedShort, travel, type MarchEnd } 
 import { leg } from '../engine/walk.js';
 import { bestCharge, bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
-import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow } from './toolkit.js';
+import { attackOdds, attackValue, DEFAULT_WEIGHTS, statNow, type EvalWeights } from './toolkit.js';
 import { warriorWorth } from './worth.js';
 import type { HeuristicOptions } from './types.js';
 import { bestUnique, type UniquePick } from './uniques.js';
@@ -27,8 +27,8 @@ const W = DEFAULT_WEIGHTS;
 /** A March shorter than this is not worth an action while ending the activation is worth as much (a bot no longer shuffles in place). */
 export const MIN_MARCH = 0.5;
 
-/** Being Broken! costs its evaluation term and the Resolve tests it will fail (R11): what leaving a fight costs (R36). */
-const BROKEN_COST = DEFAULT_WEIGHTS.broken + 0.2;
+/** Being Broken! costs its evaluation term (`broken`) and this for the Resolve tests it will fail (R11): what leaving a fight costs (R36). */
+const BROKEN_COST = 0.2;
 
 /**
  * A Reposition ends Broken! (R36), and a Broken! warrior is slain by its next
@@ -43,10 +43,16 @@ const SAFE_AFTER = 0.1;
 const STOPS = [1, 0.75, 0.5, 0.25];
 
 export class Actions {
+  /** The evaluation weights of attacks and threats: the defaults' own object unless an option changes them (the threat map's memo keys on it). */
+  readonly W: Readonly<EvalWeights>;
   constructor(
     readonly o: HeuristicOptions,
     readonly goals: Goals,
-  ) {}
+  ) {
+    const broken = o.broken ?? DEFAULT_WEIGHTS.broken;
+    const wounds = o.wounds ?? DEFAULT_WEIGHTS.wounds;
+    this.W = broken === DEFAULT_WEIGHTS.broken && wounds === DEFAULT_WEIGHTS.wounds ? DEFAULT_WEIGHTS : Object.freeze({ ...DEFAULT_WEIGHTS, broken, wounds });
+  }
 
   /** How much the threat map counts for `me` now: full when a fight does not favour me, less when it does. */
   caution(s: State, me: PlayerIndex): number {
@@ -91,16 +97,16 @@ export class Actions {
   private fight(s: State, w: Warrior, d: ActionDecision, note: Note): ActionChoice {
     const a = s.activation!;
     const has = (t: string): boolean => d.legal.includes(t as never);
-    const best = has('clash') ? bestClash(s, w, a.inspired, this.mv) : null;
+    const best = has('clash') ? bestClash(s, w, a.inspired, this.mv, this.W) : null;
     if (this.o.tactics && has('reposition')) {
       const out = this.repositionOut(s, w, best, note);
       if (out) return out;
     }
-    const u = has('unique') ? bestUnique(s, w, a) : null;
+    const u = has('unique') ? bestUnique(s, w, a, this.W) : null;
     if (best) {
       let inspireGain = 0;
       if (has('inspire') && !a.inspired && a.actionsLeft >= 2) {
-        const inspired = bestClash(s, w, true, this.mv);
+        const inspired = bestClash(s, w, true, this.mv, this.W);
         inspireGain = inspired ? inspired.value - best.value : 0;
       }
       // A Unique Action (Stomp) is an action of its own beside the Clash (R40): before it, when worth more than Inspiring.
@@ -136,7 +142,7 @@ export class Actions {
     for (const e of s.warriors) {
       if (e.status !== 'table' || e.player === w.player) continue;
       if (norm(e.x - w.x, e.y - w.y) - e.r - w.r > er + 1e-9) continue;
-      if (!e.broken) theirs += attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: false }), w);
+      if (!e.broken) theirs += attackValue(s, attackOdds(s, e, w, { action: 'clash', inspired: false }), w, this.W);
       cx += e.x;
       cy += e.y;
       n++;
@@ -144,7 +150,7 @@ export class Actions {
     if (n === 0) return null;
     const mine = best && best.target >= 0 ? best.value : 0;
     const worth = warriorWorth(s, w);
-    const cost = w.broken ? 0 : BROKEN_COST * worth;
+    const cost = w.broken ? 0 : (this.W.broken + BROKEN_COST) * worth;
     if (theirs - mine <= cost) return null;
     // Straight away from the engaged enemies, half a March (R36's Reposition allowance).
     const dist = Math.ceil(statNow(s, w, 'march') * s.match.ruleset.repositionFraction);
@@ -170,18 +176,18 @@ export class Actions {
     const o = this.o;
     const has = (t: string): boolean => d.legal.includes(t as never);
     if (has('clash')) {
-      const m = bestClash(s, w, a.inspired, this.mv);
+      const m = bestClash(s, w, a.inspired, this.mv, this.W);
       if (m) return clashAt(s, m, statNow(s, w, 'attacks'), note);
     }
-    const u = has('unique') ? bestUnique(s, w, a) : null;
+    const u = has('unique') ? bestUnique(s, w, a, this.W) : null;
     // A heal beside the other action: first, while two actions are left.
     if (u && u.value > 0 && a.actionsLeft >= 2 && isHeal(s, w, u)) return this.unique(u, '', note);
     const shooter = w.profile.barrage !== undefined && w.profile.barrage !== null;
     let shot: AttackPick | null = null;
-    if (shooter && has('volley')) shot = bestVolley(s, w, a.aimed, this.mv);
+    if (shooter && has('volley')) shot = bestVolley(s, w, a.aimed, this.mv, this.W);
     // A Unique Action that inflicts hits (Hex Bolt replaces the Volley, R40): when worth more than the shot, Aimed! or not.
     if (u && u.value > 0 && !isHeal(s, w, u)) {
-      const aimed = shot && !a.aimed && has('takeAim') && a.actionsLeft >= 2 ? bestVolley(s, w, true, this.mv) : shot;
+      const aimed = shot && !a.aimed && has('takeAim') && a.actionsLeft >= 2 ? bestVolley(s, w, true, this.mv, this.W) : shot;
       const charge = has('charge') && a.actionsLeft >= 2 ? this.chargePick(s, w) : null;
       if ((!aimed || u.value >= aimed.value) && (!charge || u.value >= charge.value * (0.5 + o.aggression))) {
         return this.unique(u, aimed ? `; the volley ${num(aimed.value)}` : '', note);
@@ -202,7 +208,7 @@ export class Actions {
       const c = this.chargePick(s, w);
       // A charge is worth it when the fight is worth more than the goal (a held place keeps its warriors).
       g = this.goals.goal(s, w, me, note !== undefined);
-      const holdWorth = g.hold ? W.vp * o.objective * 2 : 0;
+      const holdWorth = g.hold ? W.vp * o.objective * (o.holdCharge ?? 2) : 0;
       if (c && c.value * (0.5 + o.aggression) > holdWorth) {
         note?.(`charge ${targetLabel(s, c.target)}, P(slain) ${c.slain.toFixed(2)}, worth ${num(c.value)}${holdWorth > 0 ? `; holding ${num(holdWorth)}` : ''}`);
         return { type: 'charge', target: c.target };
@@ -230,7 +236,7 @@ export class Actions {
       s,
       w,
       (i) => this.mv(i),
-      DEFAULT_WEIGHTS,
+      this.W,
       (t) => chargeLands(s, w, t),
     );
   }
@@ -289,7 +295,7 @@ export class Actions {
     this.planned.y = ty;
     this.planned.end = end;
     const walked = end.travelled;
-    const map = o.tactics ? this.map.prepare(s, w, allowance) : null;
+    const map = o.tactics ? this.map.prepare(s, w, allowance, this.W) : null;
     if (!map || !map.any) {
       if (walked < MIN_MARCH) {
         note?.(`stay: a March towards ${goalLabel(s, g)} would move ${num(walked)}" (stopped by ${end.stoppedBy})`);

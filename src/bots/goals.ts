@@ -230,7 +230,7 @@ export class Goals {
     const you = me === 0 ? 1 : 0;
     const ours = p.friendlyTo === me;
     const enemyScores = ours ? vps[you][i] : 0;
-    const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? 0.6 : 0.1;
+    const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? (this.o.deny ?? 0.6) : 0.1;
     // A zone an enemy marker Contests (R25) scores nothing for me until the marker falls: worth what denying it
     // is, or a tenth of its VP when ours Contests it for the enemy too (a place to stand for later).
     if (!ours && !p.may[me]) return this.o.objective * W.vp * phasesLeft(s) * (p.may[you] ? deny * vps[you][i] : 0.1 * vp);
@@ -280,24 +280,26 @@ export class Goals {
       return false;
     };
     if (o.objective > 0) {
+      const hold = o.hold ?? 1.5;
+      const crowded = o.crowded ?? 0.2;
       const ps = this.placesNow(s);
       for (let i = 0; i < ps.length; i++) {
         const p = ps[i];
         const worth = this.placeWorth(s, ps, i, me);
         if (worth <= 0) continue;
         if (mustHold(w, p, me, OWN_WEIGHT)) {
-          if (better(worth * 1.5, () => `hold ${placeLabel(s, p)}`)) {
+          if (better(worth * hold, () => `hold ${placeLabel(s, p)}`)) {
             best.x = p.x;
             best.y = p.y;
             best.hold = true;
             best.what = 'hold';
             best.place = p;
-            best.worth = worth * 1.5;
+            best.worth = worth * hold;
           }
           continue;
         }
         const need = p.weight[you] + (s.card >= 0 ? this.coming[you][i] : 0) - p.weight[me] - this.claimsOn(s, p, w.id) * OWN_WEIGHT + 1;
-        const crowd = need <= 0 ? 0.2 : 1;
+        const crowd = need <= 0 ? crowded : 1;
         const straight = Math.max(0, norm(p.x - w.x, p.y - w.y) - p.radius);
         CAND.push({ i, worth: worth * crowd, bound: worth * crowd * fade(straight, march), hold: need <= 0 });
       }
@@ -320,7 +322,7 @@ export class Goals {
       CAND.length = 0;
       const ms = s.scenarioState.markers;
       for (let i = 0; i < ms.length; i++) {
-        const worth = this.markerWorth(s, me, i) * 3;
+        const worth = this.markerWorth(s, me, i) * (o.marker ?? 3);
         if (worth <= 0) continue;
         const straight = norm(ms[i].x - w.x, ms[i].y - w.y);
         if (worth * fade(straight, march) <= bestV && (!runnerUp || worth * fade(straight, march) <= second)) continue;

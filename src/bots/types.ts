@@ -13,4 +13,18 @@ export interface HeuristicOptions {
    * the evaluation says). The heuristics without tactics ignore it.
    */
   caution?: number;
+  /** How much more a place is worth to a warrior whose weight holds it (default 1.5). */
+  hold?: number;
+  /** A place's worth when the weight there and coming already suffices (default 0.2 of it). */
+  crowded?: number;
+  /** An enemy marker's goal worth, in attacks on it (default 3). */
+  marker?: number;
+  /** Share of a place's worth in denying it when an enemy is within two Marches (default 0.6). */
+  deny?: number;
+  /** A held place's worth against a Charge, in VP weights (default 2). */
+  holdCharge?: number;
+  /** Evaluation weight of Broken! in attacks, threats and leaving a fight (default DEFAULT_WEIGHTS.broken). */
+  broken?: number;
+  /** Evaluation weight of wounds in attacks and threats (default DEFAULT_WEIGHTS.wounds). */
+  wounds?: number;
 }

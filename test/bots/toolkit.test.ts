@@ -104,7 +104,9 @@ describe("toolkit: the engine's own answers, read-only", () => {
 describe('policy options', () => {
   it('takes name:key=value options and rejects unknown names, options and values with a line naming the policy', () => {
     expect(getPolicy('balanced:aggression=0.7,objective=0.2').name).toBe('balanced:aggression=0.7,objective=0.2');
-    expect(() => getPolicy('balanced:agression=1')).toThrow('policy "balanced:agression=1": balanced has no option "agression" (options: aggression, objective, tactics, caution)');
+    expect(() => getPolicy('balanced:agression=1')).toThrow(
+      'policy "balanced:agression=1": balanced has no option "agression" (options: aggression, objective, tactics, caution, hold, crowded, marker, deny, holdCharge, broken, wounds)',
+    );
     expect(() => getPolicy('balanced:aggression=2')).toThrow('option aggression expects a number from 0 to 1, got "2"');
     expect(() => getPolicy('random:x=1')).toThrow('random has no option "x" (it takes no options)');
     expect(() => getPolicy('cunning')).toThrow('unknown policy "cunning"');
