@@ -32,6 +32,30 @@ function stream(policy: string, scenario: string, seed: string): string[] {
   return events;
 }
 
+/**
+ * Player 1's first warrior to act on annihilation, its friends in a tight
+ * arc in front of it towards mid-table (free ground between the armies):
+ * its straight March stops at once.
+ */
+function walledIn(): { s: GameState; w: GameState['warriors'][number]; gy: number } {
+  const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'jams-wall' });
+  const bot = getPolicy('balanced');
+  const rng = createRng('jams-wall');
+  let d = g.pending();
+  while (d && !(d.kind === 'action' && d.player === 0)) {
+    g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
+    d = g.pending();
+  }
+  const s = g.state as GameState;
+  const w = s.warriors[(d as { warrior: number }).warrior];
+  const friends = s.warriors.filter((o) => o.player === w.player && o.id !== w.id && o.status === 'table' && o.r === w.r);
+  expect(friends.length).toBeGreaterThanOrEqual(3);
+  const gy = s.match.table.height / 2;
+  const dir = Math.sign(gy - w.y);
+  friends.slice(0, 3).forEach((f, i) => placeOnTable(s, f, w.x + (i - 1) * 2.05 * w.r, w.y + dir * 2.05 * w.r));
+  return { s, w, gy };
+}
+
 describe('jam counts', () => {
   it('change no choice, and count the Marches every heuristic means', () => {
     for (const [policy, scenario] of [
@@ -58,25 +82,8 @@ describe('jam counts', () => {
   });
 
   it('counts a warrior walled in by friends, with a way round, once it stays so two activations running', () => {
-    const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'jams-wall' });
-    const bot = getPolicy('balanced');
-    const rng = createRng('jams-wall');
-    // Play on to the first action decision of player 1.
-    let d = g.pending();
-    while (d && !(d.kind === 'action' && d.player === 0)) {
-      g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
-      d = g.pending();
-    }
-    const s = g.state as GameState;
-    const w = s.warriors[(d as { warrior: number }).warrior];
-    // Its friends in a tight arc in front of it, towards mid-table: the straight March stops at once.
-    const friends = s.warriors.filter((o) => o.player === w.player && o.id !== w.id && o.status === 'table' && o.r === w.r);
-    expect(friends.length).toBeGreaterThanOrEqual(3);
+    const { s, w, gy } = walledIn();
     const gx = w.x;
-    // Mid-table, between the armies: free ground.
-    const gy = s.match.table.height / 2;
-    const dir = Math.sign(gy - w.y);
-    friends.slice(0, 3).forEach((f, i) => placeOnTable(s, f, w.x + (i - 1) * 2.05 * w.r, w.y + dir * 2.05 * w.r));
     // Where the straight March stops (the planner's way round is longer than the detour limit, say).
     const straight = leg(s, w, w.x, w.y, gx, gy, 6, true);
     expect(straight.stoppedBy).toBe('base');
@@ -124,20 +131,7 @@ describe('jam counts', () => {
   });
 
   it('steps aside towards the goal, not away from it, when friends wall the straight way', () => {
-    const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'jams-wall' });
-    const bot = getPolicy('balanced');
-    const rng = createRng('jams-wall');
-    let d = g.pending();
-    while (d && !(d.kind === 'action' && d.player === 0)) {
-      g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
-      d = g.pending();
-    }
-    const s = g.state as GameState;
-    const w = s.warriors[(d as { warrior: number }).warrior];
-    const friends = s.warriors.filter((o) => o.player === w.player && o.id !== w.id && o.status === 'table' && o.r === w.r);
-    const gy = s.match.table.height / 2;
-    const dir = Math.sign(gy - w.y);
-    friends.slice(0, 3).forEach((f, i) => placeOnTable(s, f, w.x + (i - 1) * 2.05 * w.r, w.y + dir * 2.05 * w.r));
+    const { s, w, gy } = walledIn();
     const step = aside(s, w, w.x, gy, 6);
     expect(step).not.toBeNull();
     // The step ends nearer the goal than w stands: the best of the ways tried, not merely one that moves.
