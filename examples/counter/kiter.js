@@ -20,6 +20,7 @@ import {
   bestClash,
   bestVolley,
   chargeLands,
+  clashAt,
   engaged,
   getPolicy,
   legalChargeTargets,
@@ -214,8 +215,7 @@ export default function kiter(options = {}) {
       if (d.legal.includes('inspire') && !a.inspired && a.actionsLeft >= 2) return { type: 'inspire' };
       const c = bestClash(s, w, a.inspired, () => 0);
       if (!c) return { type: 'end' };
-      say(`clash ${s.warriors[c.target].profile.name}#${c.target}, P(slain) ${c.slain.toFixed(2)}`);
-      return { type: 'clash', split: [{ target: c.target, dice: statNow(s, w, 'attacks') }] };
+      return clashAt(s, c, statNow(s, w, 'attacks'), say);
     }
     return w.profile.barrage ? shooter(s, w, d, a, say) : screen(s, w, d, a, say);
   }

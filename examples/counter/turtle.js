@@ -8,7 +8,7 @@
 // balanced's; Reinforcements enter towards the zone.
 //   skirmish play ... --policy-a ./examples/counter/turtle.js --narrate
 //   skirmish tournament --policies balanced,./examples/counter/turtle.js --scenarios annihilation ...
-import { bestClash, bestVolley, distanceTo, getPolicy, nearestFoe, rally, statNow } from 'skirmish-lab';
+import { bestClash, bestVolley, clashAt, distanceTo, getPolicy, nearestFoe, rally, statNow } from 'skirmish-lab';
 
 /** Whether (x, y) is inside the polygon (ray casting). */
 function inside(poly, x, y) {
@@ -104,8 +104,7 @@ export default function turtle(options = {}) {
       if (d.legal.includes('inspire') && !a.inspired && a.actionsLeft >= 2) return { type: 'inspire' };
       const c = bestClash(s, w, a.inspired, () => 0);
       if (!c) return { type: 'end' };
-      say(`clash ${s.warriors[c.target].profile.name}#${c.target}, P(slain) ${c.slain.toFixed(2)}`);
-      return { type: 'clash', split: [{ target: c.target, dice: statNow(s, w, 'attacks') }] };
+      return clashAt(s, c, statNow(s, w, 'attacks'), say);
     }
     if (!withinZone(zone, w.x, w.y, w.r)) {
       // Outside only after entering from Reinforcements: back to the zone, shooting first.
