@@ -5,12 +5,12 @@
  * Action), charges, holds its place or moves — weighing the threat map where
  * it would end. Every piece answers with an action and writes its reason.
  */
-import { norm } from '../engine/index.js';
+import { memoryKey, memoryOf, norm } from '../engine/index.js';
 import type { ActionChoice, Decision, GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { entryPointNear } from './candidates.js';
 import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
 import { num, targetLabel, warriorName } from './labels.js';
-import { alongWalk, chargeLands, moveEnd, stoppedShort, travel, type MarchEnd } from './route.js';
+import { alongWalk, chargeLands, detour, friendsStop, moveEnd, stoppedShort, travel, type MarchEnd } from './route.js';
 import { leg } from '../engine/walk.js';
 import { bestCharge, bestClash, bestVolley, clashAt, fallBackFrom, nearestFoe, rally, type AttackPick, type Note } from './scripts.js';
 import { closingEdge, lastThreat, ThreatMap, threatAt } from './threat.js';
@@ -38,6 +38,9 @@ const BROKEN_COST = 0.2;
  * 56.6% against 62.1% never leaving, over 13 scenarios: docs/BOTS.md.)
  */
 const SAFE_AFTER = 0.1;
+
+/** The round each warrior was last stopped by its own side's bases with no step aside, by id: the state's memory (a fork starts without). */
+const STUCK = memoryKey(() => ({ s: null as State | null, round: new Map<number, number>() }));
 
 /** Fractions of the way to a March's end tried as places to stop (the threat map may prefer a shorter move). */
 const STOPS = [1, 0.75, 0.5, 0.25];
@@ -282,6 +285,7 @@ export class Actions {
     let mx = tx;
     let my = ty;
     let sidestep = false;
+    let roundabout = false;
     if (o.tactics && end.travelled < MIN_MARCH && stoppedShort(s, w, tx, ty, end)) {
       const a = aside(s, w, tx, ty, allowance);
       if (a) {
@@ -289,6 +293,23 @@ export class Actions {
         mx = a.x;
         my = a.y;
         sidestep = true;
+      } else if (friendsStop(s, w, end)) {
+        // Its own side's bases stop it: the rank ahead moves on as a rule, so the long way round is taken only
+        // when they stopped it in its previous activation too (the round before).
+        const stuck = memoryOf(s, STUCK);
+        if (stuck.s !== s) {
+          stuck.s = s;
+          stuck.round.clear();
+        }
+        const again = stuck.round.get(w.id) === s.round - 1;
+        stuck.round.set(w.id, s.round);
+        const way = again ? detour(s, w, tx, ty, allowance) : null;
+        if (way && way.travelled >= MIN_MARCH) {
+          end = way;
+          mx = way.x;
+          my = way.y;
+          roundabout = true;
+        }
       }
     }
     this.planned.x = tx;
@@ -303,7 +324,7 @@ export class Actions {
       }
       // No enemy could reach anywhere the March could end, nor be struck from there: the whole way is best.
       note?.(
-        `${sidestep ? 'step aside' : 'advance'} to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}${sidestep ? ': the way on is blocked by bases' : end.via.length > 0 ? ', around what stands in the way' : ''}`,
+        `${sidestep ? 'step aside' : 'advance'} to ${goalReason(s, g)}${map ? '; no enemy in reach' : ''}${sidestep ? ': the way on is blocked by bases' : roundabout ? ': the long way round, its own ranks blocked it last round too' : end.via.length > 0 ? ', around what stands in the way' : ''}`,
       );
       return whole(mx, my, end);
     }
@@ -329,7 +350,7 @@ export class Actions {
         if (v > best + 1e-9) {
           best = v;
           pick = along === null ? whole(mx, my, end) : march(along.x, along.y, along.path);
-          how = `${sidestep ? 'step aside' : 'advance'}${f === 1 ? '' : ` ${Math.round(f * 100)}% of the way`}`;
+          how = `${sidestep ? 'step aside' : roundabout ? 'the long way round' : 'advance'}${f === 1 ? '' : ` ${Math.round(f * 100)}% of the way`}`;
         }
       }
     }

@@ -15,7 +15,7 @@
 import { planPath } from '../board/index.js';
 import { pathSpace } from '../engine/walk.js';
 import type { Activation, GameState, PlayerIndex, Warrior } from '../engine/types.js';
-import { stoppedShort, type MarchEnd } from './route.js';
+import { friendsStop, stoppedShort, type MarchEnd } from './route.js';
 
 type State = Readonly<GameState>;
 
@@ -74,7 +74,7 @@ export function noteMove(s: State, w: Warrior, me: PlayerIndex, x: number, y: nu
   let own = false;
   if (stuck) {
     t.baseStays[me]++;
-    own = friendStops(s, w, end) && wayRound(s, w, x, y);
+    own = friendsStop(s, w, end) && wayRound(s, w, x, y);
   }
   const a = s.activation;
   let rec = LAST.get(w.id);
@@ -90,21 +90,6 @@ export function noteMove(s: State, w: Warrior, me: PlayerIndex, x: number, y: nu
     t.ownBlocked[me]++;
     rec.counted = true;
   }
-}
-
-/** Whether every base w touches where the March stopped is a friend's (a standard marker is no friend). */
-function friendStops(s: State, w: Warrior, end: Readonly<MarchEnd>): boolean {
-  let friends = 0;
-  for (const o of s.warriors) {
-    if (o.id === w.id || o.status !== 'table') continue;
-    if (Math.hypot(o.x - end.x, o.y - end.y) - o.r - w.r > 1e-3) continue;
-    if (o.player !== w.player) return false;
-    friends++;
-  }
-  for (const m of s.scenarioState.markers) {
-    if (!m.destroyed && m.behaviour === 'standard' && Math.hypot(m.x - end.x, m.y - end.y) - m.r - w.r <= 1e-3) return false;
-  }
-  return friends > 0;
 }
 
 /** Whether the planner finds a way from w to (x, y) around every base and the terrain, however long. */

@@ -7,7 +7,7 @@
  */
 import { contactPoint, freeGoal, planPath, segmentIntersectsPolygon, type PathSpace } from '../board/index.js';
 import { marchAllowance, norm } from '../engine/index.js';
-import { leg, pathSpace, walkTowards } from '../engine/walk.js';
+import { leg, pathSpace, walkRoute, walkTowards, type Walk } from '../engine/walk.js';
 import type { GameState, TargetRef, Warrior } from '../engine/types.js';
 
 type State = Readonly<GameState>;
@@ -129,7 +129,11 @@ export function alongWalk(w: { x: number; y: number }, end: Readonly<MarchEnd>, 
  * Engagement kept when `keepEngagement`).
  */
 export function moveEnd(s: State, w: Warrior, x: number, y: number, max: number, keepEngagement = true): MarchEnd {
-  const walk = walkTowards(s, w, w.x, w.y, x, y, max, keepEngagement);
+  return endOf(w, walkTowards(s, w, w.x, w.y, x, y, max, keepEngagement));
+}
+
+/** A walk of w (the engine's scratch) as a MarchEnd of its own. */
+function endOf(w: Warrior, walk: Readonly<Walk>): MarchEnd {
   let len = 0;
   let px = w.x;
   let py = w.y;
@@ -153,6 +157,34 @@ export function stoppedShort(s: State, w: Warrior, x: number, y: number, end: Re
   if (end.stoppedBy !== 'base') return false;
   const g = freeGoal(pathSpace(s, w, x, y, 2 * (w.r + s.grid.maxR)), { x: w.x, y: w.y }, { x, y });
   return g !== null && Math.hypot(g.x - end.x, g.y - end.y) >= 1e-3;
+}
+
+/** Whether every base w touches where the March stopped is a friend's (a standard marker is no friend). */
+export function friendsStop(s: State, w: Warrior, end: Readonly<MarchEnd>): boolean {
+  let friends = 0;
+  for (const o of s.warriors) {
+    if (o.id === w.id || o.status !== 'table') continue;
+    if (Math.hypot(o.x - end.x, o.y - end.y) - o.r - w.r > 1e-3) continue;
+    if (o.player !== w.player) return false;
+    friends++;
+  }
+  for (const m of s.scenarioState.markers) {
+    if (!m.destroyed && m.behaviour === 'standard' && Math.hypot(m.x - end.x, m.y - end.y) - m.r - w.r <= 1e-3) return false;
+  }
+  return friends > 0;
+}
+
+/**
+ * A March of `max` towards (x, y) along the planner's shortest way round
+ * every base and the terrain, however long (R41 sets no detour limit; the
+ * engine's own walk stops looking at one, walkTowards): where it ends, or
+ * null when there is no way or it would not move.
+ */
+export function detour(s: State, w: Warrior, x: number, y: number, max: number): MarchEnd | null {
+  const path = planPath(pathSpace(s, w, w.x, w.y, s.match.table.width + s.match.table.height), { x: w.x, y: w.y }, { x, y });
+  if (!path) return null;
+  const walk = walkRoute(s, w, path.points, max, true, true);
+  return walk.faultLeg >= 0 ? null : endOf(w, walk);
 }
 
 /** How far a March towards (x, y) would take w now (its allowance now), in inches walked. */
