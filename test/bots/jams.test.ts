@@ -2,20 +2,22 @@
  * The jam counts (src/bots/jams.ts): counting changes no choice (the same
  * event stream with a tally set or not), and counts what it says — Marches
  * meant by every heuristic, stays against bases among them, and a warrior
- * walled in by its own side counted once it stays so two activations running.
+ * walled in by its own side counted once it stays so two activations running;
+ * and balanced takes the long way round then, so none is counted.
  */
 import { describe, expect, it } from 'vitest';
-import { loadRoster } from '../../src/army/index.js';
-import { getPolicy } from '../../src/bots/index.js';
+import { buildArmy, loadFaction, loadRoster, randomArmy } from '../../src/army/index.js';
+import { getPolicy, loadPlugin, resolvePolicySpec } from '../../src/bots/index.js';
 import { aside } from '../../src/bots/act.js';
 import { newMoveTally, noteMove, tallyMoves } from '../../src/bots/jams.js';
 import { Game, playGame } from '../../src/engine/index.js';
 import { leg } from '../../src/engine/walk.js';
 import { placeOnTable } from '../../src/engine/grid.js';
 import type { GameState, PlayerIndex, Policy } from '../../src/engine/types.js';
-import { createRng } from '../../src/dice/index.js';
+import { createRng, deriveSeed } from '../../src/dice/index.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
+import { ROOT } from '../runner/helpers.js';
 
 const armies = [loadRoster('sims/armies/ironbound-800.json'), loadRoster('sims/armies/tuskfell-800.json')] as const;
 
@@ -102,6 +104,34 @@ describe('jam counts', () => {
     } finally {
       tallyMoves(null);
     }
+  });
+
+  it('take the long way round when their own ranks stop a warrior a second round running', async () => {
+    // A tuning game (generated lists, bench/tune-games.ts) in which a balanced warrior, with no step aside, was
+    // stopped by its own side's bases two activations running while the planner found a way round.
+    const list = (f: string, seed: string) => {
+      const json = randomArmy({ faction: loadFaction(`sims/factions/${f}.json`), points: 800, seed });
+      return buildArmy(json, `sims/armies/${json.name}.json`).roster!;
+    };
+    const turtle = resolvePolicySpec('./examples/counter/turtle.js', ROOT);
+    await loadPlugin(turtle);
+    const t = newMoveTally();
+    const reasons: string[] = [];
+    tallyMoves(t);
+    try {
+      playGame({
+        armies: [list('ironbound', 'tune-4'), list('reedmarsh', 'tune-3')],
+        scenario: getScenario('annihilation'),
+        ruleset: DEFAULT_RULESET,
+        seed: deriveSeed('own', 'annihilation', 11),
+        policies: [getPolicy('balanced'), getPolicy(turtle)],
+        onReason: (p, r) => p === 0 && reasons.push(r),
+      });
+    } finally {
+      tallyMoves(null);
+    }
+    expect(t.ownBlocked[0]).toBe(0);
+    expect(reasons.some((r) => r.includes('the long way round'))).toBe(true);
   });
 
   it("count search's own game, not the Marches of its playouts' forks", () => {
