@@ -12,10 +12,8 @@
  * never changes a choice: it reads the state and the March already worked
  * out, after the choice is made.
  */
-import { planPath } from '../board/index.js';
-import { pathSpace } from '../engine/walk.js';
 import type { Activation, GameState, PlayerIndex, Warrior } from '../engine/types.js';
-import { friendsStop, stoppedShort, type MarchEnd } from './route.js';
+import { friendsStop, longWay, stoppedShort, type MarchEnd } from './route.js';
 
 type State = Readonly<GameState>;
 
@@ -74,7 +72,7 @@ export function noteMove(s: State, w: Warrior, me: PlayerIndex, x: number, y: nu
   let own = false;
   if (stuck) {
     t.baseStays[me]++;
-    own = friendsStop(s, w, end) && wayRound(s, w, x, y);
+    own = friendsStop(s, w, end) && longWay(s, w, x, y) !== null;
   }
   const a = s.activation;
   let rec = LAST.get(w.id);
@@ -90,10 +88,4 @@ export function noteMove(s: State, w: Warrior, me: PlayerIndex, x: number, y: nu
     t.ownBlocked[me]++;
     rec.counted = true;
   }
-}
-
-/** Whether the planner finds a way from w to (x, y) around every base and the terrain, however long. */
-function wayRound(s: State, w: Warrior, x: number, y: number): boolean {
-  const reach = s.match.table.width + s.match.table.height;
-  return planPath(pathSpace(s, w, w.x, w.y, reach), { x: w.x, y: w.y }, { x, y }) !== null;
 }

@@ -5,7 +5,7 @@
  * straight line reaches its target (R18). The bots decide where to go; the
  * board and the engine say how and how far.
  */
-import { contactPoint, freeGoal, planPath, segmentIntersectsPolygon, type PathSpace } from '../board/index.js';
+import { contactPoint, freeGoal, planPath, segmentIntersectsPolygon, type Path, type PathSpace } from '../board/index.js';
 import { marchAllowance, norm } from '../engine/index.js';
 import { leg, pathSpace, walkRoute, walkTowards, type Walk } from '../engine/walk.js';
 import type { GameState, TargetRef, Warrior } from '../engine/types.js';
@@ -174,6 +174,11 @@ export function friendsStop(s: State, w: Warrior, end: Readonly<MarchEnd>): bool
   return friends > 0;
 }
 
+/** The planner's shortest way from w to (x, y) round every base and the terrain, however long; null when there is none. */
+export function longWay(s: State, w: Warrior, x: number, y: number): Path | null {
+  return planPath(pathSpace(s, w, w.x, w.y, s.match.table.width + s.match.table.height), { x: w.x, y: w.y }, { x, y });
+}
+
 /**
  * A March of `max` towards (x, y) along the planner's shortest way round
  * every base and the terrain, however long (R41 sets no detour limit; the
@@ -181,7 +186,7 @@ export function friendsStop(s: State, w: Warrior, end: Readonly<MarchEnd>): bool
  * null when there is no way or it would not move.
  */
 export function detour(s: State, w: Warrior, x: number, y: number, max: number): MarchEnd | null {
-  const path = planPath(pathSpace(s, w, w.x, w.y, s.match.table.width + s.match.table.height), { x: w.x, y: w.y }, { x, y });
+  const path = longWay(s, w, x, y);
   if (!path) return null;
   const walk = walkRoute(s, w, path.points, max, true, true);
   return walk.faultLeg >= 0 ? null : endOf(w, walk);
