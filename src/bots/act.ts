@@ -8,7 +8,7 @@
 import { memoryKey, memoryOf, norm } from '../engine/index.js';
 import type { ActionChoice, Decision, GameState, PlayerIndex, Warrior } from '../engine/types.js';
 import { entryPointNear } from './candidates.js';
-import { fade, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
+import { fade, GOAL_DEFAULTS, goalLabel, goalReason, type Goal, type Goals } from './goals.js';
 import { num, targetLabel, warriorName } from './labels.js';
 import { alongWalk, chargeLands, detour, friendsStop, moveEnd, stoppedShort, travel, type MarchEnd } from './route.js';
 import { leg } from '../engine/walk.js';
@@ -211,7 +211,7 @@ export class Actions {
       const c = this.chargePick(s, w);
       // A charge is worth it when the fight is worth more than the goal (a held place keeps its warriors).
       g = this.goals.goal(s, w, me, note !== undefined);
-      const holdWorth = g.hold ? W.vp * o.objective * (o.holdCharge ?? 2) : 0;
+      const holdWorth = g.hold ? W.vp * o.objective * (o.holdCharge ?? GOAL_DEFAULTS.holdCharge) : 0;
       if (c && c.value * (0.5 + o.aggression) > holdWorth) {
         note?.(`charge ${targetLabel(s, c.target)}, P(slain) ${c.slain.toFixed(2)}, worth ${num(c.value)}${holdWorth > 0 ? `; holding ${num(holdWorth)}` : ''}`);
         return { type: 'charge', target: c.target };

@@ -107,6 +107,9 @@ const CAND: { i: number; worth: number; bound: number; hold: boolean }[] = [];
 /** Weight w adds to a place under first-blood-like counting (1 a warrior is near enough for planning). */
 const OWN_WEIGHT = 1;
 
+/** The goal numbers' defaults (HeuristicOptions; the registry's option defaults; bench/ntbea.ts tunes them). */
+export const GOAL_DEFAULTS = { hold: 1.5, crowded: 0.2, marker: 3, deny: 0.6, holdCharge: 2 } as const;
+
 /** A goal's worth fades with the walk: halved at two Marches away. */
 export const fade = (d: number, march: number): number => 1 / (1 + Math.max(0, d) / (2 * march));
 
@@ -230,7 +233,7 @@ export class Goals {
     const you = me === 0 ? 1 : 0;
     const ours = p.friendlyTo === me;
     const enemyScores = ours ? vps[you][i] : 0;
-    const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? (this.o.deny ?? 0.6) : 0.1;
+    const deny = p.weight[you] > 0 ? 1 : this.enemyNear(s, ps, i, me) ? (this.o.deny ?? GOAL_DEFAULTS.deny) : 0.1;
     // A zone an enemy marker Contests (R25) scores nothing for me until the marker falls: worth what denying it
     // is, or a tenth of its VP when ours Contests it for the enemy too (a place to stand for later).
     if (!ours && !p.may[me]) return this.o.objective * W.vp * phasesLeft(s) * (p.may[you] ? deny * vps[you][i] : 0.1 * vp);
@@ -280,8 +283,8 @@ export class Goals {
       return false;
     };
     if (o.objective > 0) {
-      const hold = o.hold ?? 1.5;
-      const crowded = o.crowded ?? 0.2;
+      const hold = o.hold ?? GOAL_DEFAULTS.hold;
+      const crowded = o.crowded ?? GOAL_DEFAULTS.crowded;
       const ps = this.placesNow(s);
       for (let i = 0; i < ps.length; i++) {
         const p = ps[i];
@@ -322,7 +325,7 @@ export class Goals {
       CAND.length = 0;
       const ms = s.scenarioState.markers;
       for (let i = 0; i < ms.length; i++) {
-        const worth = this.markerWorth(s, me, i) * (o.marker ?? 3);
+        const worth = this.markerWorth(s, me, i) * (o.marker ?? GOAL_DEFAULTS.marker);
         if (worth <= 0) continue;
         const straight = norm(ms[i].x - w.x, ms[i].y - w.y);
         if (worth * fade(straight, march) <= bestV && (!runnerUp || worth * fade(straight, march) <= second)) continue;

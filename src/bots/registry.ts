@@ -3,6 +3,7 @@ import type { Policy } from '../engine/types.js';
 import { heuristicPolicy } from './heuristic.js';
 import { randomPolicy } from './random.js';
 import { searchPolicy } from './search.js';
+import { GOAL_DEFAULTS } from './goals.js';
 import { DEFAULT_WEIGHTS } from './toolkit.js';
 
 /** One option a built-in policy takes: a number in [min, max]. */
@@ -30,11 +31,11 @@ const TACTICS: PolicyOption = { min: 0, max: 1, default: 1, doc: '1: Take Aim, f
 
 /** The goal and evaluation numbers the heuristics weigh with (bench/ntbea.ts tunes them on generated lists). */
 const TUNABLES: Record<string, PolicyOption> = {
-  hold: { min: 0, max: 4, default: 1.5, doc: 'how much more a place is worth to a warrior whose weight holds it' },
-  crowded: { min: 0, max: 1, default: 0.2, doc: "share of a place's worth left when the weight there and coming already suffices" },
-  marker: { min: 0, max: 10, default: 3, doc: "an enemy marker's worth as a goal, in attacks on it" },
-  deny: { min: 0, max: 1, default: 0.6, doc: "share of our place's worth in denying it when an enemy is within two Marches" },
-  holdCharge: { min: 0, max: 8, default: 2, doc: "a held place's worth against a Charge, in VP weights" },
+  hold: { min: 0, max: 4, default: GOAL_DEFAULTS.hold, doc: 'how much more a place is worth to a warrior whose weight holds it' },
+  crowded: { min: 0, max: 1, default: GOAL_DEFAULTS.crowded, doc: "share of a place's worth left when the weight there and coming already suffices" },
+  marker: { min: 0, max: 10, default: GOAL_DEFAULTS.marker, doc: "an enemy marker's worth as a goal, in attacks on it" },
+  deny: { min: 0, max: 1, default: GOAL_DEFAULTS.deny, doc: "share of our place's worth in denying it when an enemy is within two Marches" },
+  holdCharge: { min: 0, max: 8, default: GOAL_DEFAULTS.holdCharge, doc: "a held place's worth against a Charge, in VP weights" },
   broken: { min: 0, max: 2, default: DEFAULT_WEIGHTS.broken, doc: 'evaluation weight of Broken! (a share of worth) in attacks, threats and leaving a fight' },
   wounds: { min: 0, max: 2, default: DEFAULT_WEIGHTS.wounds, doc: 'evaluation weight of wounds (a share of worth a Wound) in attacks and threats' },
 };

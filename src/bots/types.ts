@@ -13,15 +13,15 @@ export interface HeuristicOptions {
    * the evaluation says). The heuristics without tactics ignore it.
    */
   caution?: number;
-  /** How much more a place is worth to a warrior whose weight holds it (default 1.5). */
+  /** How much more a place is worth to a warrior whose weight holds it (default GOAL_DEFAULTS.hold). */
   hold?: number;
-  /** A place's worth when the weight there and coming already suffices (default 0.2 of it). */
+  /** A place's worth when the weight there and coming already suffices (default GOAL_DEFAULTS.crowded). */
   crowded?: number;
-  /** An enemy marker's goal worth, in attacks on it (default 3). */
+  /** An enemy marker's goal worth, in attacks on it (default GOAL_DEFAULTS.marker). */
   marker?: number;
-  /** Share of a place's worth in denying it when an enemy is within two Marches (default 0.6). */
+  /** Share of a place's worth in denying it when an enemy is within two Marches (default GOAL_DEFAULTS.deny). */
   deny?: number;
-  /** A held place's worth against a Charge, in VP weights (default 2). */
+  /** A held place's worth against a Charge, in VP weights (default GOAL_DEFAULTS.holdCharge). */
   holdCharge?: number;
   /** Evaluation weight of Broken! in attacks, threats and leaving a fight (default DEFAULT_WEIGHTS.broken). */
   broken?: number;
