@@ -8,6 +8,7 @@
  * every choice, walled-in warriors included; and on a made position, every
  * warrior of the card walled in, then one of them freed.
  */
+import { playUntil } from '../engine/harness.js';
 import { describe, expect, it } from 'vitest';
 import { loadRoster } from '../../src/army/index.js';
 import { getPolicy } from '../../src/bots/index.js';
@@ -18,7 +19,7 @@ import { Game, playGame } from '../../src/engine/index.js';
 import { placeOnTable } from '../../src/engine/grid.js';
 import { createRng } from '../../src/dice/index.js';
 import { leg } from '../../src/engine/walk.js';
-import type { Decision, GameState, PlayerIndex, Policy, Warrior } from '../../src/engine/types.js';
+import type { Decision, GameState, Policy, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
 
@@ -85,11 +86,7 @@ describe('the next warrior of a card', () => {
     const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'front-walls' });
     const bot = getPolicy('balanced');
     const rng = createRng('front-walls');
-    let d = g.pending();
-    while (d && !(d.kind === 'selectWarrior' && d.player === 0)) {
-      g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
-      d = g.pending();
-    }
+    playUntil(g, bot, rng, (d) => d.kind === 'selectWarrior' && d.player === 0);
     const s = g.state as GameState;
     const r = s.warriors.find((w) => w.player === 0)!.r;
     const mine = s.warriors.filter((w) => w.player === 0 && w.r === r);

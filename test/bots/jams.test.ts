@@ -5,6 +5,7 @@
  * walled in by its own side counted once it stays so two activations running;
  * and balanced takes the long way round then, so none is counted.
  */
+import { playUntil } from '../engine/harness.js';
 import { describe, expect, it } from 'vitest';
 import { buildArmy, loadFaction, loadRoster, randomArmy } from '../../src/army/index.js';
 import { getPolicy, loadPlugin, resolvePolicySpec } from '../../src/bots/index.js';
@@ -13,7 +14,7 @@ import { newMoveTally, noteMove, tallyMoves } from '../../src/bots/jams.js';
 import { Game, playGame } from '../../src/engine/index.js';
 import { leg } from '../../src/engine/walk.js';
 import { placeOnTable } from '../../src/engine/grid.js';
-import type { GameState, PlayerIndex, Policy } from '../../src/engine/types.js';
+import type { GameState, Policy } from '../../src/engine/types.js';
 import { createRng, deriveSeed } from '../../src/dice/index.js';
 import { DEFAULT_RULESET } from '../../src/rules/ruleset.js';
 import { getScenario } from '../../src/scenarios/index.js';
@@ -41,13 +42,7 @@ function stream(policy: string, scenario: string, seed: string): string[] {
  */
 function walledIn(): { s: GameState; w: GameState['warriors'][number]; gy: number } {
   const g = Game.create({ armies: [armies[0], armies[1]], scenario: getScenario('annihilation'), ruleset: DEFAULT_RULESET, seed: 'jams-wall' });
-  const bot = getPolicy('balanced');
-  const rng = createRng('jams-wall');
-  let d = g.pending();
-  while (d && !(d.kind === 'action' && d.player === 0)) {
-    g.apply(bot.choose({ state: g.state, me: 'player' in d ? (d.player as PlayerIndex) : 0 }, d, rng));
-    d = g.pending();
-  }
+  const d = playUntil(g, getPolicy('balanced'), createRng('jams-wall'), (d) => d.kind === 'action' && d.player === 0);
   const s = g.state as GameState;
   const w = s.warriors[(d as { warrior: number }).warrior];
   const friends = s.warriors.filter((o) => o.player === w.player && o.id !== w.id && o.status === 'table' && o.r === w.r);

@@ -9,7 +9,7 @@ import { randomPolicy } from '../../src/bots/index.js';
 import { childRng, scriptedDice } from '../../src/dice/index.js';
 import type { Rng } from '../../src/dice/types.js';
 import { Game } from '../../src/engine/index.js';
-import type { ActionChoice, Decision, GameEvent, GameState, PlayerIndex, Warrior } from '../../src/engine/types.js';
+import type { ActionChoice, Decision, GameEvent, GameState, PlayerIndex, Policy, Warrior } from '../../src/engine/types.js';
 import { DEFAULT_RULESET, type Ruleset } from '../../src/rules/ruleset.js';
 import type { CommandAbilityDef, Profile, UniqueActionDef } from '../../src/rules/types.js';
 import type { ObjectiveMarker, ObjectiveZone, Scenario, VpRule } from '../../src/scenarios/types.js';
@@ -200,6 +200,16 @@ export function playRandomly(game: Game, rng: Rng, visit: (d: Decision, k: numbe
     visit(d, k);
     game.apply(randomPolicy.choose({ state: game.state, me: d.player }, d, rng));
   }
+}
+
+/** Plays `game` with `policy` on both sides until `stop` holds for the pending decision; that decision (null: the game ended). */
+export function playUntil(game: Game, policy: Policy, rng: Rng, stop: (d: Decision) => boolean): Decision | null {
+  let d = game.pending();
+  while (d && !stop(d)) {
+    game.apply(policy.choose({ state: game.state, me: d.player }, d, rng));
+    d = game.pending();
+  }
+  return d;
 }
 
 /**
